@@ -1,0 +1,122 @@
+/**
+ * Sign In dialog (spec part 1 §2 Landing, §8): after success the member goes to /dashboard.
+ * Rate limiting shows 'Rate Limit Exceeded' with the server's delay in minutes.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Alert, Anchor, Button, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { signInInput } from "../../../common/schemas";
+import { activateLocale, directionOf } from "../../i18n";
+import { errorCode, errorText, retryAfterSeconds } from "../../lib/errors";
+import { validateWith } from "../../lib/form";
+import { useTRPC, wsClient } from "../../trpc";
+import { useDirection } from "@mantine/core";
+
+type Problem = { kind: "rate"; minutes: number } | { kind: "failed"; message: string } | { kind: "error" };
+
+export function SignInDialog({
+  opened,
+  onClose,
+  onSwitchToSignUp,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onSwitchToSignUp?: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { setDirection } = useDirection();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const form = useForm({
+    mode: "uncontrolled",
+    initialValues: { email: "", password: "" },
+    validate: validateWith(signInInput),
+  });
+  const signIn = useMutation(trpc.auth.signIn.mutationOptions());
+
+  async function submit(values: typeof form.values) {
+    setProblem(null);
+    try {
+      await signIn.mutateAsync(values);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === "TOO_MANY_REQUESTS") {
+        setProblem({ kind: "rate", minutes: Math.ceil((retryAfterSeconds(error) ?? 60) / 60) });
+      } else if (code === "UNAUTHORIZED" || code === "FORBIDDEN" || code === "BAD_REQUEST") {
+        setProblem({ kind: "failed", message: errorText(error) });
+      } else {
+        setProblem({ kind: "error" });
+      }
+      return;
+    }
+    wsClient.close();
+    queryClient.clear();
+    const session = await queryClient.fetchQuery(trpc.session.get.queryOptions());
+    const accountLocale = session?.viewer.locale;
+    if (accountLocale && accountLocale !== i18n.locale) {
+      await activateLocale(accountLocale);
+      setDirection(directionOf(accountLocale));
+    }
+    notifications.show({ color: "teal", title: t`Welcome back!`, message: t`You have successfully signed in.` });
+    form.reset();
+    onClose();
+    await navigate({ to: "/dashboard" });
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Trans>Sign In</Trans>} centered>
+      <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
+        <Stack>
+          {problem?.kind === "rate" && (
+            <Alert color="red" title={t`Rate Limit Exceeded`} role="alert">
+              <Trans>Too many login attempts. Please try again in {problem.minutes} minute(s).</Trans>
+            </Alert>
+          )}
+          {problem?.kind === "failed" && (
+            <Alert color="red" title={t`Sign In Failed`} role="alert">
+              {problem.message}
+            </Alert>
+          )}
+          {problem?.kind === "error" && (
+            <Alert color="red" title={t`Sign In Error`} role="alert">
+              <Trans>An unexpected error occurred. Please try again.</Trans>
+            </Alert>
+          )}
+          <TextInput
+            label={t`Email`}
+            type="email"
+            autoComplete="email"
+            required
+            data-autofocus
+            key={form.key("email")}
+            {...form.getInputProps("email")}
+          />
+          <PasswordInput
+            label={t`Password`}
+            autoComplete="current-password"
+            required
+            key={form.key("password")}
+            {...form.getInputProps("password")}
+          />
+          <Button type="submit" loading={signIn.isPending} fullWidth>
+            <Trans>Sign In</Trans>
+          </Button>
+          {onSwitchToSignUp && (
+            <Text size="sm" ta="center">
+              <Trans>Not a member yet?</Trans>{" "}
+              <Anchor component="button" type="button" onClick={onSwitchToSignUp}>
+                <Trans>Join the Club</Trans>
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Interface language (spec part 1 §4 Language): English default, Persian right-to-left.
+ * The choice is kept in localStorage under a product key; catalogs load on demand.
+ */
+import { i18n } from "@lingui/core";
+import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from "../../common/constants";
+
+export { i18n };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The remembered language, else English. */
+export function storedLocale(): Locale {
+  try {
+    const v = localStorage.getItem(LOCALE_STORAGE_KEY);
+    return isLocale(v) ? v : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+export function directionOf(locale: Locale): "rtl" | "ltr" {
+  return locale === "fa" ? "rtl" : "ltr";
+}
+
+/** Loads the catalog of `locale`, activates it, remembers it and sets `<html lang dir>`. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  const { messages } = await import(`../locales/${locale}/messages.po`);
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = locale;
+  document.documentElement.dir = directionOf(locale);
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+}
+
+/** Locale tag for Intl formatting: Persian uses Persian digits and the Solar Hijri calendar. */
+export function intlLocale(locale: string): string {
+  return locale === "fa" ? "fa-IR" : "en-US";
+}
+
+/** Formats a date with its time in the active locale, e.g. "Nov 22, 2026, 3:04 PM". */
+export function formatDateTime(value: Date | string, locale = i18n.locale): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
+}
+
+export function formatDate(value: Date | string, locale = i18n.locale): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" }).format(new Date(value));
+}
+
+export function formatNumber(value: number, locale = i18n.locale): string {
+  return new Intl.NumberFormat(intlLocale(locale)).format(value);
+}

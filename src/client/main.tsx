@@ -1,0 +1,59 @@
+/**
+ * Client entry: language first (so the first paint is in the right language and direction),
+ * then providers and the router.
+ */
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import { I18nProvider } from "@lingui/react";
+import { DirectionProvider, MantineProvider } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { activateLocale, directionOf, i18n, storedLocale } from "./i18n";
+import { routeTree } from "./routeTree.gen";
+import { theme } from "./theme";
+import { queryClient, TRPCProvider, trpc, trpcClient } from "./trpc";
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient, trpc },
+  defaultPreload: "intent",
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+async function start() {
+  const locale = storedLocale();
+  await activateLocale(locale);
+  const root = document.getElementById("root");
+  if (!root) throw new Error("#root missing");
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <DirectionProvider initialDirection={directionOf(locale)} detectDirection={false}>
+          <MantineProvider theme={theme} defaultColorScheme="light">
+            <QueryClientProvider client={queryClient}>
+              <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+                <ModalsProvider>
+                  <Notifications position="top-center" />
+                  <RouterProvider router={router} />
+                </ModalsProvider>
+              </TRPCProvider>
+            </QueryClientProvider>
+          </MantineProvider>
+        </DirectionProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

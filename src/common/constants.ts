@@ -1,0 +1,70 @@
+/**
+ * Constants shared by client and server (spec part 1 §9, part 2 §9, DESIGN.md §8).
+ * Pure data: no Node or DOM imports.
+ */
+
+/** The three kinds of member (spec part 1 §1). Stored values; labels come from the UI catalogs. */
+export const ACTIVITIES = ["exporter", "export_expert", "export_service_provider"] as const;
+export type Activity = (typeof ACTIVITIES)[number];
+
+/** Individual or Organization (spec part 1 §5). */
+export const USER_TYPES = ["individual", "organization"] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** Approval states of a profile (spec part 1 §4). */
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** Membership tiers, lowest first (spec part 1 §9). */
+export const TIERS = ["turquoise", "silver", "gold"] as const;
+export type Tier = (typeof TIERS)[number];
+
+/** Points a tier costs (spec part 1 §4: Silver 500, Gold 1200). */
+export const TIER_COST: Record<Tier, number> = { turquoise: 0, silver: 500, gold: 1200 };
+
+/**
+ * Monthly help-request quota per tier; `null` = unlimited.
+ * One constant for the tier card and the quota check (DESIGN.md §8 item 9).
+ */
+export const MONTHLY_HELP_QUOTA: Record<Tier, number | null> = { turquoise: 2, silver: 5, gold: null };
+
+/** Interface languages (spec part 1 §4). English is the default. */
+export const LOCALES = ["en", "fa"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+/** localStorage key that remembers the interface language. */
+export const LOCALE_STORAGE_KEY = "export-club.locale";
+
+/** Session timing (spec part 1 §4, §9; DESIGN.md §4). All in milliseconds. */
+export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+export const SESSION_WARNING_MS = 5 * 60 * 1000;
+export const SESSION_WARNING_TOAST_MS = 10 * 1000;
+/** The client sends at most one activity heartbeat per this interval. */
+export const SESSION_HEARTBEAT_INTERVAL_MS = 30 * 1000;
+
+/** Server-side rate limits (spec part 1 §9, DESIGN.md §4). Windows in milliseconds. */
+export const RATE_LIMITS = {
+  signIn: { max: 5, windowMs: 15 * 60 * 1000 },
+  signUp: { max: 3, windowMs: 5 * 60 * 1000 },
+  contact: { max: 3, windowMs: 5 * 60 * 1000 },
+  upload: { max: 10, windowMs: 60 * 60 * 1000 },
+} as const;
+
+/** Length limits (spec part 1 §5, §9). */
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 128,
+  nameMin: 2,
+  nameMax: 100,
+  contactMessageMin: 10,
+  contactMessageMax: 1000,
+  sanitizedTextMax: 1000,
+  referralCodeMax: 64,
+  approvalNotesMax: 1000,
+  fileNameMax: 255,
+  fileMaxBytes: 5 * 1024 * 1024,
+} as const;
+
+/** Characters the password policy calls "special" (spec part 1 §5). */
+export const PASSWORD_SPECIALS = "@$!%*?&";

@@ -1,0 +1,219 @@
+/**
+ * Builds the Fastify application (DESIGN.md §1): security headers, the same-origin check,
+ * the session hook, tRPC over HTTP and WebSocket, health routes and the built client with an
+ * SPA fallback. `main.ts` and the tests both call `buildApp`.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import fastifyWebsocket from "@fastify/websocket";
+import { type CreateFastifyContextOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
+import { authenticate } from "./auth/authenticate";
+import { sessionCookieName } from "./auth/session";
+import { MIGRATIONS_FOLDER } from "./db/client";
+import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
+import { type AppRouter, appRouter } from "./trpc/router";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+
+export interface BuildAppOptions {
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+  /** Folder of the built client; not served when missing. */
+  clientDir?: string;
+}
+
+const MAX_BATCH_SIZE = 10;
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Reads the number of migrations the code ships, to tell /readyz whether all are applied. */
+function shippedMigrationCount(): number {
+  try {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
+      entries: unknown[];
+    };
+    return journal.entries.length;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/** True when the request comes from our own pages (DESIGN.md §4 CSRF). */
+function isSameOrigin(req: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const site = req.headers["sec-fetch-site"];
+  if (site === "same-origin" || site === "none") return true;
+  if (site === "cross-site" || site === "same-site") return false;
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  if (publicOrigin && origin === publicOrigin) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const db = deps.database.db;
+  const secureCookie = config.isProduction;
+  const cookieName = sessionCookieName(secureCookie);
+
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.cookie", 'res.headers["set-cookie"]'],
+            ...(typeof opts.logger === "object" ? opts.logger : {}),
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.decorateRequest("auth", null);
+
+  // Same-origin check for everything that can change state, and for the WebSocket handshake.
+  app.addHook("onRequest", async (req, reply) => {
+    const isUpgrade = req.headers.upgrade?.toLowerCase() === "websocket";
+    const changesState = !["GET", "HEAD", "OPTIONS"].includes(req.method);
+    if ((changesState || isUpgrade) && !isSameOrigin(req, config.publicOrigin)) {
+      return reply.code(403).send({ error: "cross-origin request refused" });
+    }
+  });
+
+  // The session is validated once per request; the tRPC context only reads `req.auth`.
+  app.addHook("onRequest", async (req, reply) => {
+    if (!req.url.startsWith("/trpc") && !req.url.startsWith("/api")) return;
+    const { auth, clearCookie } = await authenticate(db, req.cookies[cookieName], req.ip);
+    req.auth = auth;
+    if (clearCookie) reply.clearCookie(cookieName, { path: "/" });
+  });
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+  const expectedMigrations = shippedMigrationCount();
+  app.get("/readyz", async (_req, reply) => {
+    try {
+      const rows = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const applied = Number((rows as unknown as { rows?: { n: number }[] }).rows?.[0]?.n ?? (rows as unknown as { n: number }[])[0]?.n ?? 0);
+      if (applied < expectedMigrations) {
+        return reply.code(503).send({ status: "migrating", applied, expected: expectedMigrations });
+      }
+      return { status: "ready", database: deps.database.kind, migrations: applied };
+    } catch (err) {
+      app.log.error({ err }, "readiness check failed");
+      return reply.code(503).send({ status: "database unreachable" });
+    }
+  });
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  function cookieFor(reply: CreateFastifyContextOptions["res"]): SessionCookie {
+    return {
+      set(token, _expiresAt) {
+        reply.setCookie(cookieName, token, {
+          httpOnly: true,
+          sameSite: "lax",
+          secure: secureCookie,
+          path: "/",
+          maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000,
+        });
+      },
+      clear() {
+        reply.clearCookie(cookieName, { path: "/" });
+      },
+    };
+  }
+
+  async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
+    const proto = (req.headers["x-forwarded-proto"] as string | undefined) ?? (secureCookie ? "https" : "http");
+    const origin = config.publicOrigin ?? `${proto}://${req.headers.host ?? "localhost"}`;
+    if ("raw" in req && typeof (res as { setCookie?: unknown }).setCookie === "function") {
+      return createContextInner({ deps, auth: req.auth, ip: req.ip, origin, cookie: cookieFor(res) });
+    }
+    // WebSocket connection: `req` is the raw upgrade request; authenticate it here.
+    const raw = req as unknown as import("node:http").IncomingMessage;
+    const token = app.parseCookie(raw.headers.cookie ?? "")[cookieName];
+    const { auth } = await authenticate(db, token, raw.socket.remoteAddress ?? null);
+    return createContextInner({ deps, auth, ip: raw.socket.remoteAddress ?? null, origin });
+  }
+
+  await app.register(fastifyTRPCPlugin<AppRouter>, {
+    prefix: "/trpc",
+    useWSS: true,
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      maxBatchSize: MAX_BATCH_SIZE,
+      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      onError({ error, path: procedurePath }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path: procedurePath }, "tRPC error");
+      },
+    },
+  });
+
+  const clientDir = opts.clientDir ?? DEFAULT_CLIENT_DIR;
+  const indexHtml = path.join(clientDir, "index.html");
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("Cache-Control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+    app.setNotFoundHandler((req, reply) => {
+      const isApi = req.url.startsWith("/trpc") || req.url.startsWith("/api");
+      const wantsHtml = (req.headers.accept ?? "").includes("text/html");
+      if (req.method === "GET" && !isApi && (wantsHtml || !path.extname(req.url.split("?")[0] ?? ""))) {
+        return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+      }
+      return reply.code(404).send({ error: "Not found" });
+    });
+  } else {
+    app.log.warn({ clientDir }, "client build not found; only the API is served");
+  }
+
+  return app;
+}
+

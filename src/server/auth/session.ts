@@ -1,0 +1,121 @@
+/**
+ * Server-side sessions following the Lucia guide (DESIGN.md §4): the token is
+ * `<id>.<secret>`, each part 24 base32 characters from a CSPRNG (120 bits); only the SHA-256 of
+ * the secret is stored and it is compared in constant time. Sessions end 30 minutes after the
+ * last activity (spec part 1 §4) and 12 hours after they began, whichever comes first.
+ */
+import { sha256 } from "@oslojs/crypto/sha2";
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, lt, ne, or } from "drizzle-orm";
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
+import type { Db, DbOrTx } from "../db/client";
+import { sessions, users } from "../db/schema";
+
+export interface Session {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  lastActiveAt: Date;
+}
+
+/** When the session ends if nothing happens: min(idle end, absolute end). */
+export function sessionExpiresAt(s: Pick<Session, "createdAt" | "lastActiveAt">): Date {
+  return new Date(
+    Math.min(s.lastActiveAt.getTime() + SESSION_IDLE_TIMEOUT_MS, s.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
+  );
+}
+
+function randomPart(): string {
+  const bytes = new Uint8Array(15); // 120 bits
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+function hashSecret(secret: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
+}
+
+/** Creates a session for `userId`; returns the token for the cookie and the stored row. */
+export async function createSession(db: DbOrTx, userId: string, now = new Date()): Promise<{ token: string; session: Session }> {
+  const id = randomPart();
+  const secret = randomPart();
+  const session: Session = { id, userId, createdAt: now, lastActiveAt: now };
+  await db.insert(sessions).values({ id, userId, secretHash: hashSecret(secret), createdAt: now, lastActiveAt: now });
+  return { token: `${id}.${secret}`, session };
+}
+
+export type SessionValidation =
+  | { status: "valid"; session: Session }
+  | { status: "expired"; session: Session }
+  | { status: "invalid" };
+
+/**
+ * Looks up the session of `token`. An expired session is deleted and reported as `expired`
+ * (so the caller can log session_timeout); a malformed, unknown or forged token is `invalid`.
+ * Does not extend the session: see `touchSession`.
+ */
+export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<SessionValidation> {
+  const [id, secret, extra] = token.split(".");
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return { status: "invalid" };
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  if (!row) return { status: "invalid" };
+  const a = new TextEncoder().encode(hashSecret(secret));
+  const b = new TextEncoder().encode(row.secretHash);
+  if (a.length !== b.length || !constantTimeEqual(a, b)) return { status: "invalid" };
+  const session: Session = { id: row.id, userId: row.userId, createdAt: row.createdAt, lastActiveAt: row.lastActiveAt };
+  if (sessionExpiresAt(session).getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return { status: "expired", session };
+  }
+  return { status: "valid", session };
+}
+
+/** Records activity now (the idle timer restarts); returns the updated session. */
+export async function touchSession(db: DbOrTx, session: Session, now = new Date()): Promise<Session> {
+  await db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, session.id));
+  return { ...session, lastActiveAt: now };
+}
+
+export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of `userId`, except `keepSessionId` when given. */
+export async function invalidateUserSessions(db: DbOrTx, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+/** Deletes sessions past their idle or absolute end (housekeeping). */
+export async function pruneExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.lastActiveAt, new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS)),
+        lt(sessions.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)),
+      ),
+    );
+}
+
+/** Cookie name: `__Host-` prefixed (and Secure) in production. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? "__Host-session" : "session";
+}
+
+/**
+ * True while the session `sessionId` exists, is within its idle and absolute limits and its
+ * account is not suspended. Used by long-lived subscriptions to stop a signed-out or expired
+ * session from receiving (DESIGN.md §5).
+ */
+export async function isSessionAlive(db: Db, sessionId: string, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt, lastActiveAt: sessions.lastActiveAt, suspendedAt: users.suspendedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return !!row && row.suspendedAt === null && sessionExpiresAt(row).getTime() > now.getTime();
+}

@@ -1,0 +1,75 @@
+/**
+ * Process configuration, read once from the environment and validated with zod.
+ * `loadConfig` throws a readable error listing every bad setting (fail fast at start).
+ * Every setting is documented in README.md.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** postgres://… — when unset, an embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** Folder for the embedded database, mail files and uploads. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** smtp(s)://user:pass@host:port — when unset, mail is written as .eml files. */
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  MAIL_FROM: z.string().min(3).default("Export Club <no-reply@export-club.local>"),
+  /** The account that signs up with this address becomes admin and is approved at once. */
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  /** Public origin of the site, used in mail links and the same-origin check. */
+  PUBLIC_ORIGIN: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** Number for the landing page's SMS and WhatsApp buttons (international format). */
+  CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().regex(/^\+?[1-9]\d{1,14}$/).optional()),
+  INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  LINKEDIN_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Trust X-Forwarded-* from a reverse proxy (true/false). */
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  /** Create a demo admin on the first start of the embedded database (true/false). */
+  DEMO_ADMIN: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Parses `env` (default `process.env`) into the typed configuration.
+ * @throws Error with one line per invalid setting.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
+    contactPhone: e.CONTACT_PHONE,
+    instagramUrl: e.INSTAGRAM_URL,
+    linkedinUrl: e.LINKEDIN_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    demoAdmin: e.DEMO_ADMIN,
+  };
+}

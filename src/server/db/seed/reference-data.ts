@@ -1,0 +1,172 @@
+/**
+ * Reference data of spec part 2 §3 "Fixed lists" (DESIGN.md §6): countries, the 24 industrial
+ * sectors, activities and user types, each with an English and a Persian name. Pure data and
+ * builders, no database access; `seedReferenceData` (./reference.ts) writes these rows.
+ *
+ * Countries come from maintained libraries rather than a hand-kept list:
+ * - `world-countries` gives the set (UN members, plus Palestine and Vatican City, the two UN
+ *   observer states the spec names) and the English common names ("Iran", "Vatican City").
+ * - `i18n-iso-countries` (Unicode CLDR) gives the Persian names. It is preferred over
+ *   `world-countries`' own Persian translations, which have errors (Guinea is given as
+ *   "Papua New Guinea", Lithuania as "Lithuanians", stray diacritics). A few CLDR names are
+ *   overridden where the everyday or current name differs (see `PERSIAN_OVERRIDES`).
+ */
+import { createRequire } from "node:module";
+import type { Country } from "world-countries";
+import { ACTIVITIES, type Activity, USER_TYPES, type UserType } from "../../../common/constants";
+
+/** A row of a reference table without an explicit order (countries). */
+export interface ReferenceName {
+  code: string;
+  nameEn: string;
+  nameFa: string;
+}
+
+/** A row of an ordered reference table (sectors, activities, user types). */
+export interface OrderedReferenceName extends ReferenceName {
+  /** 0-based position in the spec's list. */
+  sortOrder: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Industrial sectors
+// ---------------------------------------------------------------------------------------------
+
+const SECTOR_DEFS = [
+  { code: "agriculture", nameEn: "Agriculture", nameFa: "کشاورزی" },
+  { code: "automotive", nameEn: "Automotive", nameFa: "خودرو" },
+  { code: "chemicals", nameEn: "Chemicals", nameFa: "مواد شیمیایی" },
+  { code: "construction", nameEn: "Construction", nameFa: "ساختمان" },
+  { code: "electronics", nameEn: "Electronics", nameFa: "الکترونیک" },
+  { code: "energy", nameEn: "Energy", nameFa: "انرژی" },
+  { code: "fashion_textiles", nameEn: "Fashion & Textiles", nameFa: "مد و نساجی" },
+  { code: "food_beverages", nameEn: "Food & Beverages", nameFa: "مواد غذایی و آشامیدنی" },
+  { code: "healthcare", nameEn: "Healthcare", nameFa: "سلامت و درمان" },
+  { code: "information_technology", nameEn: "Information Technology", nameFa: "فناوری اطلاعات" },
+  { code: "carpets_handicrafts", nameEn: "Carpets and Handicrafts", nameFa: "فرش و صنایع دستی" },
+  { code: "mining", nameEn: "Mining", nameFa: "معدن" },
+  { code: "pharmaceuticals", nameEn: "Pharmaceuticals", nameFa: "داروسازی" },
+  { code: "tiles_stones", nameEn: "Tiles and Stones", nameFa: "کاشی و سنگ" },
+  { code: "retail", nameEn: "Retail", nameFa: "خرده‌فروشی" },
+  {
+    code: "management_engineering_services",
+    nameEn: "Management and Engineering Services",
+    nameFa: "خدمات مدیریت و مهندسی",
+  },
+  { code: "telecommunications", nameEn: "Telecommunications", nameFa: "مخابرات" },
+  { code: "tourism", nameEn: "Tourism", nameFa: "گردشگری" },
+  { code: "transportation", nameEn: "Transportation", nameFa: "حمل‌ونقل" },
+  { code: "home_office_appliances", nameEn: "Home and Office Appliances", nameFa: "لوازم خانگی و اداری" },
+  { code: "tools_equipment", nameEn: "Tools and Equipment", nameFa: "ابزار و تجهیزات" },
+  { code: "sports_entertainment_tools", nameEn: "Sports and Entertainment Tools", nameFa: "لوازم ورزشی و سرگرمی" },
+  { code: "oil_petrochemicals", nameEn: "Oil and Petrochemicals", nameFa: "نفت و پتروشیمی" },
+  { code: "other", nameEn: "Other", nameFa: "سایر" },
+] as const satisfies readonly ReferenceName[];
+
+/** A stable industrial-sector slug, e.g. `food_beverages`. */
+export type SectorCode = (typeof SECTOR_DEFS)[number]["code"];
+
+/**
+ * The 24 industrial sectors of spec part 2 §3 (profile and export-services form), in the
+ * spec's order, with English names exactly as the spec writes them.
+ */
+export const SECTORS: readonly { code: SectorCode; nameEn: string; nameFa: string }[] = SECTOR_DEFS;
+
+/** The sector slugs as a const tuple, in the spec's order (usable as `z.enum(SECTOR_CODES)`). */
+export const SECTOR_CODES = SECTOR_DEFS.map((s) => s.code) as unknown as CodesOf<typeof SECTOR_DEFS>;
+
+/** Maps a tuple of `{ code }` objects to the tuple of their codes. */
+type CodesOf<T extends readonly { code: string }[]> = {
+  readonly [K in keyof T]: T[K] extends { code: infer C } ? C : never;
+};
+
+/** Sector rows for the `industrial_sectors` table; `sortOrder` is the spec position. */
+export function buildSectorRows(): OrderedReferenceName[] {
+  return SECTORS.map((s, sortOrder) => ({ code: s.code, nameEn: s.nameEn, nameFa: s.nameFa, sortOrder }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Activities and user types
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Names of the three activities (spec part 1 §5). Keyed by `Activity`, so the compiler fails
+ * when this list and `ACTIVITIES` in common/constants.ts disagree (missing or extra code).
+ */
+const ACTIVITY_NAMES: { readonly [K in Activity]: { nameEn: string; nameFa: string } } = {
+  exporter: { nameEn: "Exporter", nameFa: "صادرکننده" },
+  export_expert: { nameEn: "Export Expert", nameFa: "کارشناس صادرات" },
+  export_service_provider: { nameEn: "Export Service Provider", nameFa: "ارائه‌دهنده خدمات صادراتی" },
+};
+
+/** Names of the two user types (spec part 1 §5); keyed by `UserType` like `ACTIVITY_NAMES`. */
+const USER_TYPE_NAMES: { readonly [K in UserType]: { nameEn: string; nameFa: string } } = {
+  individual: { nameEn: "Individual", nameFa: "حقیقی" },
+  organization: { nameEn: "Organization", nameFa: "حقوقی" },
+};
+
+/** Activity rows for the `activities` table, in the order of `ACTIVITIES`. */
+export function buildActivityRows(): (OrderedReferenceName & { code: Activity })[] {
+  return ACTIVITIES.map((code, sortOrder) => ({ code, ...ACTIVITY_NAMES[code], sortOrder }));
+}
+
+/** User-type rows for the `user_types` table, in the order of `USER_TYPES`. */
+export function buildUserTypeRows(): (OrderedReferenceName & { code: UserType })[] {
+  return USER_TYPES.map((code, sortOrder) => ({ code, ...USER_TYPE_NAMES[code], sortOrder }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Countries
+// ---------------------------------------------------------------------------------------------
+
+/** Non-member states the spec's list includes (spec part 2 §3): Palestine and Vatican City. */
+const EXTRA_COUNTRY_CODES: readonly string[] = ["PS", "VA"];
+
+/**
+ * Persian names that replace the CLDR ones: the spec says "Palestine" (CLDR: "Palestinian
+ * territories"); Eswatini's current name (CLDR still says Swaziland); the two Congos by their
+ * usual names (CLDR: "Congo - Kinshasa" / "Congo - Brazzaville"); common forms for two more.
+ */
+const PERSIAN_OVERRIDES: Readonly<Record<string, string>> = {
+  PS: "فلسطین",
+  SZ: "اسواتینی",
+  CD: "جمهوری دموکراتیک کنگو",
+  CG: "جمهوری کنگو",
+  TL: "تیمور شرقی",
+  MM: "میانمار",
+};
+
+/** Replaces Arabic yeh/kaf with their Persian forms and trims. */
+function normalizePersian(s: string): string {
+  return s.replace(/[\u064A\u0649]/g, "\u06CC").replace(/\u0643/g, "\u06A9").trim();
+}
+
+let countryRowsCache: readonly ReferenceName[] | undefined;
+
+/**
+ * The target-country list of spec part 2 §3 ("about 190 names from Afghanistan to Zimbabwe,
+ * including Palestine and Vatican City"): the 193 UN members plus PS and VA, 195 rows.
+ * `code` is the ISO 3166-1 alpha-2 code (upper case); rows are sorted by English name.
+ * The result is built once and cached (the libraries' JSON is read on first call).
+ * Throws when a country lacks a Persian name, so a library update cannot silently blank one.
+ */
+export function buildCountryRows(): readonly ReferenceName[] {
+  if (countryRowsCache) return countryRowsCache;
+  const require = createRequire(import.meta.url);
+  const world = require("world-countries/countries.json") as Country[];
+  const cldrFa = (require("i18n-iso-countries/langs/fa.json") as { countries: Record<string, string | string[]> })
+    .countries;
+  const rows: ReferenceName[] = [];
+  for (const c of world) {
+    const code = c.cca2.toUpperCase();
+    if (!c.unMember && !EXTRA_COUNTRY_CODES.includes(code)) continue;
+    const cldr = cldrFa[code];
+    const fa = PERSIAN_OVERRIDES[code] ?? (Array.isArray(cldr) ? cldr[0] : cldr) ?? c.translations.per?.common ?? "";
+    const nameFa = normalizePersian(fa);
+    if (!nameFa) throw new Error(`reference data: no Persian name for country ${code}`);
+    rows.push({ code, nameEn: c.name.common, nameFa });
+  }
+  rows.sort((a, b) => a.nameEn.localeCompare(b.nameEn, "en"));
+  countryRowsCache = Object.freeze(rows);
+  return countryRowsCache;
+}

@@ -1,0 +1,48 @@
+/**
+ * E-mail texts, in the recipient's language (English default, Persian). Plain text first;
+ * a minimal HTML twin is generated from it.
+ */
+import type { Locale } from "../../common/constants";
+
+export interface MailContent {
+  subject: string;
+  text: string;
+}
+
+interface ApprovalMailInput {
+  name: string;
+  decision: "approved" | "rejected";
+  notes: string | null;
+  signInUrl: string;
+}
+
+/** The e-mail an applicant receives when an admin approves or rejects them (spec part 1 §4). */
+export function approvalMail(locale: Locale, m: ApprovalMailInput): MailContent {
+  if (locale === "fa") {
+    return m.decision === "approved"
+      ? {
+          subject: "عضویت شما در باشگاه صادرات تأیید شد",
+          text: `${m.name} عزیز،\n\nدرخواست عضویت شما در باشگاه صادرات تأیید شد. اکنون می‌توانید وارد شوید:\n${m.signInUrl}\n${m.notes ? `\nیادداشت مدیر: ${m.notes}\n` : ""}\nبا احترام،\nتیم باشگاه صادرات`,
+        }
+      : {
+          subject: "نتیجهٔ بررسی درخواست عضویت در باشگاه صادرات",
+          text: `${m.name} عزیز،\n\nمتأسفانه درخواست عضویت شما در این مرحله تأیید نشد. اگر فکر می‌کنید اشتباهی رخ داده است، با پشتیبانی تماس بگیرید.\n${m.notes ? `\nیادداشت مدیر: ${m.notes}\n` : ""}\nبا احترام،\nتیم باشگاه صادرات`,
+        };
+  }
+  return m.decision === "approved"
+    ? {
+        subject: "Your Export Club membership is approved",
+        text: `Dear ${m.name},\n\nYour application to Export Club has been approved. You can now sign in:\n${m.signInUrl}\n${m.notes ? `\nNote from the admin team: ${m.notes}\n` : ""}\nBest regards,\nThe Export Club team`,
+      }
+    : {
+        subject: "Your Export Club application",
+        text: `Dear ${m.name},\n\nYour application was not approved at this time. If you believe this is an error, please contact support.\n${m.notes ? `\nNote from the admin team: ${m.notes}\n` : ""}\nBest regards,\nThe Export Club team`,
+      };
+}
+
+/** Escapes text for HTML and keeps its line breaks. */
+export function textToHtml(text: string, locale: Locale): string {
+  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\n/g, "<br>");
+  const dir = locale === "fa" ? "rtl" : "ltr";
+  return `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif;line-height:1.5">${escaped}</body></html>`;
+}

@@ -1,0 +1,250 @@
+/**
+ * Integration tests of the mail worker against a real Postgres (or PGlite in memory when
+ * DATABASE_URL is unset) and a real SMTP server (`smtp-server`).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../config";
+import { type Database, migrateDatabase, openDatabase } from "../db/client";
+import { emailOutbox } from "../db/schema";
+import { enqueueMail } from "./outbox";
+import { createMailTransport } from "./transport";
+import { type MailWorker, startMailWorker } from "./worker";
+
+const log = pino({ level: "silent" });
+
+/**
+ * A migrated database of its own: a fresh Postgres database created next to DATABASE_URL
+ * (dropped by `close`), or PGlite in memory when DATABASE_URL is unset.
+ */
+async function openTestDatabase(): Promise<{ database: Database; close(): Promise<void> }> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase({ dataDir: "memory://" });
+    await migrateDatabase(database);
+    return { database, close: () => database.close() };
+  }
+  const { default: postgres } = await import("postgres");
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  const name = `test_mail_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: "unused", poolSize: 4 });
+  try {
+    await migrateDatabase(database);
+  } catch (err) {
+    await database.close();
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    throw err;
+  }
+  return {
+    database,
+    async close() {
+      await database.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on (at the time of the call). */
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
+}
+
+interface Received {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+/** Plain SMTP server (no TLS, no auth) collecting every message it accepts. */
+async function startSmtpServer(port: number): Promise<{ received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const content = { subject: "Your Export Club membership is approved", text: "Dear Ada,\n\nWelcome aboard." };
+
+let db: Awaited<ReturnType<typeof openTestDatabase>>;
+let worker: MailWorker | undefined;
+let tmpDir: string;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+beforeEach(async () => {
+  tmpDir = await mkdtemp(path.join(os.tmpdir(), "export-club-mail-"));
+  await db.database.db.delete(emailOutbox);
+});
+
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+  await rm(tmpDir, { recursive: true, force: true });
+});
+
+describe("mail worker", () => {
+  it("delivers a queued message over SMTP, retrying while the server is down", async () => {
+    const port = await freePort();
+    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: tmpDir });
+    const { db: d } = db.database;
+    await enqueueMail(d, { to: "ada@example.com", kind: "test:smtp", locale: "en", content });
+
+    worker = startMailWorker({ db: d, config, log, pollMs: 3_600_000 });
+
+    // Nothing listens on the port yet: the attempt fails and is rescheduled.
+    const before = Date.now();
+    expect(await worker.runOnce()).toBe(0);
+    const [failed] = await d.select().from(emailOutbox);
+    expect(failed).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
+    expect(failed!.lastError).toBeTruthy();
+    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(before);
+    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    // Not due yet: another pass does not touch it.
+    expect(await worker.runOnce()).toBe(0);
+    expect((await d.select().from(emailOutbox))[0]!.attempts).toBe(1);
+
+    const smtp = await startSmtpServer(port);
+    try {
+      await d.update(emailOutbox).set({ nextAttemptAt: new Date() }).where(eq(emailOutbox.id, failed!.id));
+      expect(await worker.runOnce()).toBe(1);
+      expect(await worker.runOnce()).toBe(0);
+
+      expect(smtp.received).toHaveLength(1);
+      const got = smtp.received[0]!;
+      expect(got.to).toEqual(["ada@example.com"]);
+      expect(got.from).toBe("no-reply@export-club.local");
+      expect(got.raw).toContain(`Subject: ${content.subject}`);
+      expect(got.raw).toContain("Welcome aboard.");
+      expect(got.raw).toContain("text/html");
+
+      const [sent] = await d.select().from(emailOutbox);
+      expect(sent).toMatchObject({ status: "sent", attempts: 1 });
+      expect(sent!.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await worker.stop();
+      worker = undefined;
+      await smtp.close();
+    }
+  });
+
+  it("writes an .eml file under <dataDir>/mail when no SMTP_URL is set", async () => {
+    const config = loadConfig({ DATA_DIR: tmpDir });
+    expect(config.smtpUrl).toBeUndefined();
+    const { db: d } = db.database;
+    await enqueueMail(d, { to: "bob@example.com", kind: "test:file", locale: "en", content });
+    await enqueueMail(d, { to: "carol@example.com", kind: "test:file", locale: "fa", content });
+
+    worker = startMailWorker({ db: d, config, log, pollMs: 3_600_000 });
+    expect(await worker.runOnce()).toBe(2);
+    expect(await worker.runOnce()).toBe(0);
+
+    const files = (await readdir(path.join(tmpDir, "mail"))).sort();
+    expect(files).toHaveLength(2);
+    for (const f of files) expect(f).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{8}\.eml$/);
+    const raws = await Promise.all(files.map((f) => readFile(path.join(tmpDir, "mail", f), "utf8")));
+    const all = raws.join("\n");
+    expect(all).toContain("To: bob@example.com");
+    expect(all).toContain("To: carol@example.com");
+    expect(raws[0]).toContain(`Subject: ${content.subject}`);
+    expect(raws[0]).toContain("From: Export Club <no-reply@export-club.local>");
+
+    const rows = await d.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === "sent" && r.sentAt !== null)).toBe(true);
+  });
+
+  it("two workers claiming at once deliver each message exactly once", async () => {
+    const config = loadConfig({ DATA_DIR: tmpDir });
+    const { db: d } = db.database;
+    for (let i = 0; i < 30; i++) {
+      await enqueueMail(d, { to: `m${i}@example.com`, kind: "test:race", locale: "en", content });
+    }
+    const a = startMailWorker({ db: d, config, log, pollMs: 3_600_000 });
+    const b = startMailWorker({ db: d, config, log, pollMs: 3_600_000 });
+    try {
+      const [sa, sb] = await Promise.all([a.runOnce(), b.runOnce()]);
+      const [sa2, sb2] = await Promise.all([a.runOnce(), b.runOnce()]);
+      expect(sa + sb + sa2 + sb2).toBe(30);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+    expect(await readdir(path.join(tmpDir, "mail"))).toHaveLength(30);
+    const rows = await d.select().from(emailOutbox);
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(30);
+  });
+
+  it("the polling loop delivers on its own and stop() ends it", async () => {
+    const config = loadConfig({ DATA_DIR: tmpDir });
+    const { db: d } = db.database;
+    worker = startMailWorker({ db: d, config, log, pollMs: 20 });
+    await enqueueMail(d, { to: "dan@example.com", kind: "test:loop", locale: "en", content });
+    const deadline = Date.now() + 5_000;
+    let status = "pending";
+    while (status !== "sent" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      status = (await d.select().from(emailOutbox))[0]!.status;
+    }
+    expect(status).toBe("sent");
+    await worker.stop();
+    worker = undefined;
+    await enqueueMail(d, { to: "eve@example.com", kind: "test:loop", locale: "en", content });
+    await new Promise((r) => setTimeout(r, 150));
+    const pending = (await d.select().from(emailOutbox)).filter((r) => r.status === "pending");
+    expect(pending).toHaveLength(1);
+  });
+
+  it("the file transport logs the path and subject", async () => {
+    const lines: { path?: string; subject?: string }[] = [];
+    const transport = createMailTransport(
+      { dataDir: tmpDir, smtpUrl: undefined },
+      { info: (o) => lines.push(o as never), warn: () => {}, error: () => {} },
+    );
+    await transport.send({ from: "a@example.com", to: "b@example.com", subject: "Hello", text: "Hi" });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.subject).toBe("Hello");
+    expect(path.dirname(lines[0]!.path!)).toBe(path.join(tmpDir, "mail"));
+    expect(await readFile(lines[0]!.path!, "utf8")).toContain("Hi");
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Sign-up, sign-in and sign-out (spec part 1 §2 Landing, §4, §7 Authentication, §8).
+ */
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import { SESSION_ABSOLUTE_LIFETIME_MS } from "../../common/constants";
+import { Msg } from "../../common/messages";
+import { signInInput, signUpInput } from "../../common/schemas";
+import { logSecurityEvent } from "../auth/security-events";
+import { createSession, invalidateSession, sessionExpiresAt } from "../auth/session";
+import { signIn, signUp } from "../domain/accounts";
+import { publicProcedure, RetryAfter, router } from "../trpc/init";
+
+export const authRouter = router({
+  /**
+   * Creates a pending applicant and signs them in, so they see the Application Pending screen.
+   * @throws TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.'; CONFLICT when taken.
+   */
+  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
+    const result = await signUp(ctx.db, input, { adminEmail: ctx.deps.config.adminEmail, ip: ctx.ip });
+    const { token, session } = await createSession(ctx.db, result.userId);
+    ctx.cookie.set(token, new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
+    return { ...result, expiresAt: sessionExpiresAt(session) };
+  }),
+
+  /**
+   * Signs in and sets the session cookie.
+   * @throws TOO_MANY_REQUESTS with data.retryAfterSeconds; UNAUTHORIZED 'Invalid email or
+   *   password' for unknown e-mail and wrong password alike; FORBIDDEN when suspended.
+   */
+  signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
+    const result = await signIn(ctx.db, input, { ip: ctx.ip });
+    if (!result.ok) {
+      if (result.reason === "rate_limited") {
+        throw new TRPCError({
+          code: "TOO_MANY_REQUESTS",
+          message: `Too many login attempts. Please try again in ${Math.ceil(result.delaySeconds / 60)} minute(s).`,
+          cause: new RetryAfter(result.delaySeconds),
+        });
+      }
+      if (result.reason === "suspended") throw new TRPCError({ code: "FORBIDDEN", message: Msg.accountSuspended });
+      throw new TRPCError({ code: "UNAUTHORIZED", message: Msg.invalidCredentials });
+    }
+    const expiresAt = sessionExpiresAt({ createdAt: result.createdAt, lastActiveAt: result.createdAt });
+    ctx.cookie.set(result.token, new Date(result.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
+    return { userId: result.userId, expiresAt };
+  }),
+
+  /** Ends the current session, if any. `reason: 'timeout'` logs session_timeout (spec part 1 §4). */
+  signOut: publicProcedure
+    .input(z.object({ reason: z.enum(["user", "timeout"]).default("user") }).optional())
+    .mutation(async ({ ctx, input }) => {
+      if (ctx.auth) {
+        await invalidateSession(ctx.db, ctx.auth.session.id);
+        await logSecurityEvent(ctx.db, {
+          type: input?.reason === "timeout" ? "session_timeout" : "sign_out",
+          userId: ctx.auth.viewer.id,
+          ip: ctx.ip,
+        });
+      }
+      ctx.cookie.clear();
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,45 @@
+/**
+ * Public landing page data and the contact form (spec part 1 §2 Contact section, §5;
+ * DESIGN.md §8.4).
+ */
+import { TRPCError } from "@trpc/server";
+import { RATE_LIMITS } from "../../common/constants";
+import { Msg } from "../../common/messages";
+import { contactInput } from "../../common/schemas";
+import { hitRateLimit } from "../auth/rate-limit";
+import { contactMessages } from "../db/schema";
+import { publicProcedure, RetryAfter, router } from "../trpc/init";
+
+export const landingRouter = router({
+  /** Contact channels configured for this deployment (SMS/WhatsApp number, social links). */
+  contactChannels: publicProcedure.query(({ ctx }) => ({
+    phone: ctx.deps.config.contactPhone ?? null,
+    instagramUrl: ctx.deps.config.instagramUrl ?? null,
+    linkedinUrl: ctx.deps.config.linkedinUrl ?? null,
+  })),
+
+  /**
+   * Stores a sanitised contact message for the admins; 3 per 5 minutes per sender
+   * (IP address, or account when signed in).
+   * @throws TOO_MANY_REQUESTS 'Please wait a few minutes before sending another message.'
+   */
+  contact: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
+    const sender = ctx.auth ? `user:${ctx.auth.viewer.id}` : `ip:${ctx.ip ?? "unknown"}`;
+    const limit = await hitRateLimit(ctx.db, `contact:${sender}`, RATE_LIMITS.contact);
+    if (!limit.allowed) {
+      throw new TRPCError({
+        code: "TOO_MANY_REQUESTS",
+        message: Msg.contactTooMany,
+        cause: new RetryAfter(limit.delaySeconds),
+      });
+    }
+    await ctx.db.insert(contactMessages).values({
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      ip: ctx.ip,
+      userId: ctx.auth?.viewer.id ?? null,
+    });
+    return { ok: true as const };
+  }),
+});

@@ -1,0 +1,58 @@
+/**
+ * tRPC context. The session is validated once per request in a Fastify hook (`app.ts`);
+ * `createContext` only reads the result. `createContextInner` builds the same context for
+ * tests and server-side callers.
+ */
+import type { Session } from "../auth/session";
+import type { Config } from "../config";
+import type { Database, Db } from "../db/client";
+import type { Viewer } from "../domain/viewer";
+import type { EventBus } from "../events";
+
+/** Long-lived dependencies of the app. */
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  events: EventBus;
+}
+
+export interface RequestAuth {
+  session: Session;
+  viewer: Viewer;
+}
+
+/** What procedures may do with the session cookie. */
+export interface SessionCookie {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+}
+
+export interface Context {
+  db: Db;
+  deps: AppDeps;
+  auth: RequestAuth | null;
+  ip: string | null;
+  /** Origin of the site as seen by this request (for links in mail). */
+  origin: string;
+  cookie: SessionCookie;
+}
+
+const noCookie: SessionCookie = { set() {}, clear() {} };
+
+/** Builds a context without an HTTP request (tests, scripts). */
+export function createContextInner(opts: {
+  deps: AppDeps;
+  auth?: RequestAuth | null;
+  ip?: string | null;
+  origin?: string;
+  cookie?: SessionCookie;
+}): Context {
+  return {
+    db: opts.deps.database.db,
+    deps: opts.deps,
+    auth: opts.auth ?? null,
+    ip: opts.ip ?? null,
+    origin: opts.origin ?? opts.deps.config.publicOrigin ?? "http://localhost:3000",
+    cookie: opts.cookie ?? noCookie,
+  };
+}

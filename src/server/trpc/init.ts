@@ -1,0 +1,68 @@
+/**
+ * tRPC initialisation: the procedure tiers (DESIGN.md §3, §4). Every procedure is built from
+ * exactly one of `publicProcedure`, `authedProcedure` (signed in, any approval state),
+ * `memberProcedure` (approved) or `adminProcedure` (member with the admin role).
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError, z } from "zod";
+import { Msg } from "../../common/messages";
+import type { Context } from "./context";
+
+/** Attached as `cause` to a TOO_MANY_REQUESTS error to tell the client how long to wait. */
+export class RetryAfter extends Error {
+  constructor(readonly seconds: number) {
+    super(`retry after ${seconds}s`);
+  }
+}
+
+const t = initTRPC.context<Context>().create({
+  // Never send stack traces to clients.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const zodError = cause instanceof ZodError ? z.flattenError(cause) : null;
+    const internal = error.code === "INTERNAL_SERVER_ERROR";
+    return {
+      ...shape,
+      message: internal ? Msg.unexpected : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        fieldErrors: zodError?.fieldErrors ?? null,
+        formErrors: zodError?.formErrors ?? null,
+        retryAfterSeconds: cause instanceof RetryAfter ? cause.seconds : null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const mergeRouters = t.mergeRouters;
+
+/** Anyone, signed in or not. */
+export const publicProcedure = t.procedure;
+
+/** Narrows the context to a signed-in caller. */
+const requireSession = t.middleware(function requireSession({ ctx, next }) {
+  if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: Msg.signInRequired });
+  return next({ ctx: { ...ctx, auth: ctx.auth, viewer: ctx.auth.viewer } });
+});
+
+/** Signed in, whatever the approval state (status screens, sign-out, language). */
+export const authedProcedure = t.procedure.use(requireSession);
+
+/** Refuses pending and rejected applicants on the server (DESIGN.md §8.12). */
+export const memberProcedure = authedProcedure.use(function requireApproved({ ctx, next }) {
+  if (ctx.viewer.approvalStatus !== "approved") {
+    throw new TRPCError({ code: "FORBIDDEN", message: Msg.approvalRequired });
+  }
+  return next();
+});
+
+/** Approved member holding the `admin` role row (DESIGN.md §4). */
+export const adminProcedure = memberProcedure.use(function requireAdmin({ ctx, next }) {
+  if (!ctx.viewer.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: Msg.adminOnly });
+  return next();
+});

@@ -1,0 +1,21 @@
+/**
+ * The application router. The client imports only the type `AppRouter`.
+ */
+import { approvalRouter } from "../routers/approval";
+import { authRouter } from "../routers/auth";
+import { landingRouter } from "../routers/landing";
+import { referenceRouter } from "../routers/reference";
+import { sessionRouter } from "../routers/session";
+import { publicProcedure, router } from "./init";
+
+export const appRouter = router({
+  /** Liveness of the API itself; the benchmark's hello-world baseline. */
+  hello: publicProcedure.query(() => "hello" as const),
+  auth: authRouter,
+  session: sessionRouter,
+  approval: approvalRouter,
+  landing: landingRouter,
+  reference: referenceRouter,
+});
+
+export type AppRouter = typeof appRouter;

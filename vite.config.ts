@@ -1,0 +1,44 @@
+import { lingui } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * The client lives in src/client; the build goes to dist/client, which the server serves.
+ * Routes are files under src/client/routes, code-split per route so the landing page stays
+ * small. Lingui macros are compiled by Babel; .po catalogs are compiled by the Lingui plugin.
+ */
+export default defineConfig({
+  root: here("./src/client"),
+  publicDir: here("./public"),
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: here("./src/client/routes"),
+      generatedRouteTree: here("./src/client/routeTree.gen.ts"),
+    }),
+    react(),
+    babel({
+      include: /\/src\/client\/.*\.[jt]sx?(?:$|\?)/,
+      plugins: ["@lingui/babel-plugin-lingui-macro"],
+    }),
+    lingui(),
+  ],
+  build: {
+    outDir: here("./dist/client"),
+    emptyOutDir: true,
+    sourcemap: true,
+    target: "es2022",
+  },
+  server: {
+    proxy: {
+      "/trpc": { target: "http://127.0.0.1:3000", ws: true },
+      "/api": "http://127.0.0.1:3000",
+    },
+  },
+});
