@@ -1,8 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -37,8 +37,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      "/trpc": { target: "http://127.0.0.1:3000", ws: true },
-      "/api": "http://127.0.0.1:3000",
+      "^/trpc(/|\\?|$)": { target: "http://127.0.0.1:3000", ws: true },
+      "^/api/": "http://127.0.0.1:3000",
     },
   },
 });

@@ -6,12 +6,11 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { I18nProvider } from "@lingui/react";
 import { DirectionProvider, MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { LazyNotifications } from "./components/LazyNotifications";
 import { activateLocale, directionOf, i18n, storedLocale } from "./i18n";
 import { routeTree } from "./routeTree.gen";
 import { theme } from "./theme";
@@ -43,10 +42,8 @@ async function start() {
           <MantineProvider theme={theme} defaultColorScheme="light">
             <QueryClientProvider client={queryClient}>
               <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-                <ModalsProvider>
-                  <Notifications position="top-center" />
-                  <RouterProvider router={router} />
-                </ModalsProvider>
+                <LazyNotifications />
+                <RouterProvider router={router} />
               </TRPCProvider>
             </QueryClientProvider>
           </MantineProvider>

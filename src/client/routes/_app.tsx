@@ -4,10 +4,11 @@
  * members get the shared layout with the session timer.
  */
 import { Trans } from "@lingui/react/macro";
+import { ModalsProvider } from "@mantine/modals";
 import { createFileRoute, Outlet, redirect, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { FullPageLoader } from "../components/FullPageLoader";
 import { AppLayout } from "../components/AppLayout";
+import { FullPageLoader } from "../components/FullPageLoader";
 import { ApprovalStatusScreen } from "../features/session/ApprovalStatusScreen";
 import { SessionTimeout } from "../features/session/SessionTimeout";
 import { useSession } from "../features/session/useSession";
@@ -36,9 +37,11 @@ function MemberArea() {
     <>
       <SessionTimeout key={viewer.id} initialExpiresAt={expiresAt} />
       {viewer.approvalStatus === "approved" ? (
-        <AppLayout viewer={viewer}>
-          <Outlet />
-        </AppLayout>
+        <ModalsProvider>
+          <AppLayout viewer={viewer}>
+            <Outlet />
+          </AppLayout>
+        </ModalsProvider>
       ) : (
         <ApprovalStatusScreen status={viewer.approvalStatus} />
       )}

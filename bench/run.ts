@@ -1,0 +1,839 @@
+/**
+ * `npm run bench`: the figures of the performance issue, printed as ONE JSON object on stdout
+ * (progress goes to stderr) and written to bench/results/latest.json.
+ *
+ * 1. landingInitialJsGzipKB — the JavaScript a browser loads for the landing route before it is
+ *    interactive: headless Chromium opens /landing on the built server and every .js response
+ *    is counted (gzip level 9 of the built file). Budget 170 KB. The static import graph of
+ *    index.html is reported alongside as a cross-check (it lacks the lazy route chunk).
+ * 2. coldStartToReadyMs — spawn `node scripts/start.mjs` on a fresh embedded-database folder
+ *    and time until /readyz first answers 200; 3 runs, each followed by a warm start on the
+ *    same folder.
+ * 3. throughput — autocannon against GET /trpc/hello (baseline) and GET /trpc/session.get with
+ *    a session cookie (authenticated query) on the same server, on PGlite and, when
+ *    DATABASE_URL is set, on a throw-away database on that Postgres.
+ *
+ * Options: --build (always rebuild the client), --duration <s> (default 10), --warmup <s>
+ * (default 2), --connections <n> (default 50), --route <path> (default /landing),
+ * --cold-runs <n> (default 3), --keep (keep the temporary data folders).
+ * `npm run -s bench` (or `npx tsx bench/run.ts`) keeps stdout pure JSON: plain `npm run` prints
+ * its own "> export-club@… bench" banner on stdout first.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon, { type AutocannonResult } from "autocannon";
+import postgres from "postgres";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CLIENT_DIR = path.join(ROOT, "dist/client");
+const RESULTS_DIR = path.join(ROOT, "bench/results");
+const BUDGET_KB = 170;
+const CHROMIUM = "/usr/bin/chromium";
+const READY_TIMEOUT_MS = 120_000;
+const POLL_MS = 20;
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+interface Options {
+  build: boolean;
+  duration: number;
+  warmup: number;
+  connections: number;
+  route: string;
+  coldRuns: number;
+  keep: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const opts: Options = {
+    build: false,
+    duration: 10,
+    warmup: 2,
+    connections: 50,
+    route: "/landing",
+    coldRuns: 3,
+    keep: false,
+  };
+  const num = (name: string, value: string | undefined): number => {
+    const n = Number(value);
+    if (!value || !Number.isFinite(n) || n < 0) throw new Error(`${name} needs a non-negative number`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.includes("=") ? (arg.split("=", 2) as [string, string]) : [arg, undefined];
+    const value = () => inline ?? argv[++i];
+    switch (flag) {
+      case "--build":
+        opts.build = true;
+        break;
+      case "--keep":
+        opts.keep = true;
+        break;
+      case "--duration":
+        opts.duration = num(flag, value());
+        break;
+      case "--warmup":
+        opts.warmup = num(flag, value());
+        break;
+      case "--connections":
+        opts.connections = Math.max(1, Math.round(num(flag, value())));
+        break;
+      case "--cold-runs":
+        opts.coldRuns = Math.max(1, Math.round(num(flag, value())));
+        break;
+      case "--route":
+        opts.route = value() ?? "/landing";
+        break;
+      default:
+        throw new Error(`Unknown option ${arg}`);
+    }
+  }
+  return opts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+const round = (n: number, digits = 2): number => {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+};
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      if (!address || typeof address === "string") {
+        srv.close();
+        reject(new Error("could not get a free port"));
+        return;
+      }
+      const { port } = address;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function gitCommit(): string | null {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: ROOT, encoding: "utf8" }).trim().length > 0;
+    return dirty ? `${commit}-dirty` : commit;
+  } catch {
+    return null;
+  }
+}
+
+const tempDirs: string[] = [];
+function freshDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "export-club-bench-"));
+  tempDirs.push(dir);
+  return dir;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  origin: string;
+  dataDir: string;
+  /** Milliseconds from spawn to the first 200 from /readyz. */
+  readyMs: number;
+  exited: Promise<number | null>;
+  /** Error/fatal lines the server has logged so far (pino level ≥ 50). */
+  logged: { errors: number };
+}
+
+const liveChildren = new Set<ChildProcess>();
+
+function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
+  env.PORT = String(port);
+  env.HOST = "127.0.0.1";
+  env.DATA_DIR = dataDir;
+  env.LOG_LEVEL = "warn";
+  env.DEMO_ADMIN = "false";
+  env.NODE_ENV = "development";
+  // Keep sign-up free of the admin shortcut and mail links on someone else's origin.
+  delete env.ADMIN_EMAIL;
+  delete env.PUBLIC_ORIGIN;
+  delete env.SMTP_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return env;
+}
+
+async function startServer(label: string, dataDir: string, databaseUrl?: string): Promise<Server> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const tail: string[] = [];
+  const logged = { errors: 0 };
+  let forwarded = 0;
+  const keepTail = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (!line.trim()) continue;
+      tail.push(line.slice(0, 2_000));
+      if (tail.length > 40) tail.shift();
+      if (/"level":\s*(50|60)\b/.test(line)) logged.errors++;
+      // Forward the first lines only: a failing endpoint under load would flood the terminal.
+      if (forwarded < 20) process.stderr.write(`[server ${label}] ${line.slice(0, 600)}\n`);
+      else if (forwarded === 20) process.stderr.write(`[server ${label}] … (further lines not shown)\n`);
+      forwarded++;
+    }
+  };
+
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
+    cwd: ROOT,
+    env: serverEnv(port, dataDir, databaseUrl),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  liveChildren.add(child);
+  child.stdout?.on("data", keepTail);
+  child.stderr?.on("data", keepTail);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => {
+      liveChildren.delete(child);
+      resolve(code);
+    });
+    child.once("error", () => {
+      liveChildren.delete(child);
+      resolve(null);
+    });
+  });
+  let exitCode: number | null | undefined;
+  void exited.then((code) => {
+    exitCode = code;
+  });
+
+  while (true) {
+    if (exitCode !== undefined) {
+      throw new Error(`server ${label} exited (code ${exitCode}) before /readyz answered:\n${tail.join("\n")}`);
+    }
+    if (performance.now() - t0 > READY_TIMEOUT_MS) {
+      await stopServer({ child, exited });
+      throw new Error(`server ${label} not ready after ${READY_TIMEOUT_MS} ms:\n${tail.join("\n")}`);
+    }
+    try {
+      const res = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(1_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) {
+        const readyMs = performance.now() - t0;
+        return { child, port, origin, dataDir, readyMs, exited, logged };
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+async function stopServer(server: Pick<Server, "child" | "exited">): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const done = await Promise.race([server.exited.then(() => true), sleep(12_000).then(() => false)]);
+  if (!done) {
+    child.kill("SIGKILL");
+    await Promise.race([server.exited, sleep(3_000)]);
+  }
+}
+
+function killAllNow(): void {
+  for (const child of liveChildren) {
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Landing route's initial JavaScript
+
+function ensureBuild(force: boolean): { built: boolean; ok: boolean; error?: string } {
+  if (!force && existsSync(path.join(CLIENT_DIR, "index.html"))) return { built: false, ok: true };
+  log(force ? "building the client (--build)…" : "no client build found: running npm run build…");
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", process.stderr, process.stderr] });
+  if (result.status !== 0) return { built: true, ok: false, error: `npm run build exited with ${result.status}` };
+  return { built: true, ok: true };
+}
+
+/** When dist/client was built, and which client sources changed since (a stale build). */
+function buildFreshness(): { builtAt: string | null; sourcesNewerThanBuild: string[] } {
+  const index = path.join(CLIENT_DIR, "index.html");
+  if (!existsSync(index)) return { builtAt: null, sourcesNewerThanBuild: [] };
+  const builtMs = statSync(index).mtimeMs;
+  const newer: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (statSync(full).mtimeMs > builtMs) newer.push(path.relative(ROOT, full));
+    }
+  };
+  for (const dir of ["src/client", "src/common"]) {
+    if (existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir));
+  }
+  return { builtAt: new Date(builtMs).toISOString(), sourcesNewerThanBuild: newer.slice(0, 20) };
+}
+
+interface AssetSize {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+  gzipKB: number;
+}
+
+function sizeOf(file: string, bytes: Buffer): AssetSize {
+  const gzipBytes = gzipSync(bytes, { level: 9 }).length;
+  return { file, bytes: bytes.length, gzipBytes, gzipKB: round(gzipBytes / 1024) };
+}
+
+function sumKB(sizes: AssetSize[]): { bytes: number; gzipBytes: number; gzipKB: number } {
+  const bytes = sizes.reduce((a, s) => a + s.bytes, 0);
+  const gzipBytes = sizes.reduce((a, s) => a + s.gzipBytes, 0);
+  return { bytes, gzipBytes, gzipKB: round(gzipBytes / 1024) };
+}
+
+/** Maps a URL path such as /assets/x.js to the built file, or null when outside dist/client. */
+function builtFile(urlPath: string): string | null {
+  const file = path.join(CLIENT_DIR, decodeURIComponent(urlPath.split("?")[0] ?? ""));
+  if (!file.startsWith(CLIENT_DIR + path.sep) || !existsSync(file)) return null;
+  return file;
+}
+
+function attr(tag: string, name: string): string | undefined {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+}
+
+/**
+ * The entry scripts and modulepreloads of index.html plus, recursively, their static imports
+ * (`import{…}from"./x.js"`, `import"./x.js"`, `export{…}from"./x.js"`; not `import("…")`).
+ */
+function staticEntryGraph(): { js: AssetSize[]; css: AssetSize[] } {
+  const html = readFileSync(path.join(CLIENT_DIR, "index.html"), "utf8");
+  const entries: string[] = [];
+  const css: string[] = [];
+  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
+    const src = attr(tag, "src");
+    if (src && attr(tag, "type") === "module") entries.push(src);
+  }
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    const rel = attr(tag, "rel")?.toLowerCase();
+    const href = attr(tag, "href");
+    if (!href) continue;
+    if (rel === "modulepreload") entries.push(href);
+    if (rel === "stylesheet") css.push(href);
+  }
+
+  const seen = new Set<string>();
+  const queue = entries.map((e) => new URL(e, "http://x/").pathname);
+  const importRe = /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.m?js)["']/g;
+  while (queue.length > 0) {
+    const urlPath = queue.shift() as string;
+    if (seen.has(urlPath)) continue;
+    seen.add(urlPath);
+    const file = builtFile(urlPath);
+    if (!file) continue;
+    const code = readFileSync(file, "utf8");
+    for (const m of code.matchAll(importRe)) {
+      const spec = m[1] as string;
+      if (!spec.startsWith(".") && !spec.startsWith("/")) continue;
+      queue.push(new URL(spec, `http://x${urlPath}`).pathname);
+    }
+  }
+  const js = [...seen]
+    .map((p) => {
+      const file = builtFile(p);
+      return file ? sizeOf(p, readFileSync(file)) : null;
+    })
+    .filter((s): s is AssetSize => s !== null);
+  const cssSizes = css
+    .map((href) => {
+      const p = new URL(href, "http://x/").pathname;
+      const file = builtFile(p);
+      return file ? sizeOf(p, readFileSync(file)) : null;
+    })
+    .filter((s): s is AssetSize => s !== null);
+  return { js, css: cssSizes };
+}
+
+interface BrowserMeasure {
+  url: string;
+  finalUrl: string;
+  rootRendered: boolean;
+  h1: string | null;
+  consoleErrors: string[];
+  failedRequests: string[];
+  js: AssetSize[];
+  css: AssetSize[];
+}
+
+async function browserMeasure(origin: string, route: string): Promise<BrowserMeasure> {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  try {
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    const jsPaths = new Map<string, Promise<Buffer | null>>();
+    const cssPaths = new Map<string, Promise<Buffer | null>>();
+    const consoleErrors: string[] = [];
+    const failedRequests: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error") consoleErrors.push(msg.text().slice(0, 300));
+    });
+    page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message.slice(0, 300)}`));
+    page.on("requestfailed", (req) => failedRequests.push(`${req.url()} ${req.failure()?.errorText ?? ""}`));
+    page.on("response", (res) => {
+      const u = new URL(res.url());
+      if (u.origin !== origin) return;
+      const type = res.request().resourceType();
+      const isJs = /\.m?js$/.test(u.pathname) || type === "script";
+      const isCss = u.pathname.endsWith(".css") || type === "stylesheet";
+      if (!isJs && !isCss) return;
+      const target = isJs ? jsPaths : cssPaths;
+      if (!target.has(u.pathname))
+        target.set(
+          u.pathname,
+          res.body().catch(() => null),
+        );
+    });
+    const url = `${origin}${route}`;
+    await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+    // Let anything scheduled right after idle (requestIdleCallback prefetches) show up too.
+    await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
+    const rootRendered = await page.evaluate(() => (document.getElementById("root")?.childElementCount ?? 0) > 0);
+    const h1 = await page
+      .locator("h1")
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => null);
+    const finalUrl = page.url();
+
+    const measure = async (paths: Map<string, Promise<Buffer | null>>): Promise<AssetSize[]> => {
+      const out: AssetSize[] = [];
+      for (const [p, body] of paths) {
+        const file = builtFile(p);
+        const bytes = file ? readFileSync(file) : await body;
+        if (bytes) out.push(sizeOf(p, bytes));
+      }
+      return out.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    };
+    return {
+      url,
+      finalUrl,
+      rootRendered,
+      h1: h1?.trim().slice(0, 120) ?? null,
+      consoleErrors: consoleErrors.slice(0, 10),
+      failedRequests: failedRequests.slice(0, 10),
+      js: await measure(jsPaths),
+      css: await measure(cssPaths),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Throughput
+
+async function signUp(origin: string): Promise<string> {
+  const suffix = randomBytes(4).toString("hex");
+  const res = await fetch(`${origin}/trpc/auth.signUp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({
+      name: "Bench User",
+      email: `bench-${suffix}@example.com`,
+      password: "Aa1!aaaa",
+      activity: "exporter",
+      userType: "individual",
+    }),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`auth.signUp answered ${res.status}: ${text.slice(0, 500)}`);
+  const cookies = res.headers.getSetCookie();
+  for (const c of cookies) {
+    const m = /^session=([^;]*)/.exec(c);
+    if (m?.[1]) return `session=${m[1]}`;
+  }
+  throw new Error(`auth.signUp set no session cookie (set-cookie: ${cookies.join(" | ") || "none"})`);
+}
+
+/** Checks the cookie really authenticates, so the benchmark does not time the signed-out path. */
+async function checkAuthenticated(origin: string, cookie: string): Promise<void> {
+  const res = await fetch(`${origin}/trpc/session.get`, { headers: { cookie } });
+  const body = (await res.json()) as { result?: { data?: unknown } };
+  const data = body.result?.data as { viewer?: unknown; json?: { viewer?: unknown } } | null | undefined;
+  if (res.status !== 200 || !(data?.viewer ?? data?.json?.viewer)) {
+    throw new Error(
+      `session.get with the cookie did not return a viewer: ${res.status} ${JSON.stringify(body).slice(0, 300)}`,
+    );
+  }
+}
+
+interface LoadFigures {
+  url: string;
+  requestsPerSec: number;
+  requestsPerSecFromTotal: number;
+  totalRequests: number;
+  latencyMs: { p50: number; p97_5: number; p99: number; avg: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  /** Error lines the server logged during the measured window. */
+  serverErrorLogs: number;
+}
+
+async function load(
+  server: Server,
+  urlPath: string,
+  opts: Options,
+  headers: Record<string, string>,
+  label: string,
+): Promise<LoadFigures> {
+  const url = `${server.origin}${urlPath}`;
+  if (opts.warmup > 0) {
+    log(`  warm-up ${label} ${opts.warmup}s…`);
+    await autocannon({ url, connections: opts.connections, duration: opts.warmup, headers });
+  }
+  log(`  ${label} ${opts.duration}s × ${opts.connections} connections…`);
+  const errorsBefore = server.logged.errors;
+  const r: AutocannonResult = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.duration,
+    headers,
+  });
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(r.statusCodeStats)) statusCodes[code] = stat.count;
+  return {
+    url: urlPath,
+    requestsPerSec: round(r.requests.average, 1),
+    requestsPerSecFromTotal: round(r.requests.total / (r.duration || opts.duration), 1),
+    totalRequests: r.requests.total,
+    latencyMs: {
+      p50: r.latency.p50,
+      p97_5: r.latency.p97_5,
+      p99: r.latency.p99,
+      avg: round(r.latency.average),
+      max: r.latency.max,
+    },
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes,
+    serverErrorLogs: server.logged.errors - errorsBefore,
+  };
+}
+
+async function throughput(server: Server, opts: Options) {
+  const cookie = await signUp(server.origin);
+  await checkAuthenticated(server.origin, cookie);
+  const hello = await load(server, "/trpc/hello", opts, {}, "GET /trpc/hello");
+  const sessionGet = await load(server, "/trpc/session.get", opts, { cookie }, "GET /trpc/session.get (authenticated)");
+  return {
+    note: "autocannon runs in this process on the same machine as the server: compare the ratio, not absolute figures, across machines",
+    connections: opts.connections,
+    durationS: opts.duration,
+    warmupS: opts.warmup,
+    hello,
+    sessionGet,
+    ratioAuthenticatedToHello:
+      hello.requestsPerSec > 0 ? round(sessionGet.requestsPerSec / hello.requestsPerSec, 3) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+const cleanups: Array<() => Promise<void>> = [];
+let cleaningUp: Promise<void> | null = null;
+function cleanup(): Promise<void> {
+  cleaningUp ??= (async () => {
+    // Servers first (gracefully, so PGlite closes its files), then folders and databases.
+    await Promise.all(
+      [...liveChildren].map((child) =>
+        stopServer({ child, exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))) }),
+      ),
+    );
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        log(`cleanup: ${errorMessage(err)}`);
+      }
+    }
+    killAllNow();
+  })();
+  return cleaningUp;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping servers…`);
+    const hardStop = setTimeout(() => {
+      killAllNow();
+      process.exit(130);
+    }, 20_000);
+    hardStop.unref();
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+process.on("exit", killAllNow);
+
+async function main(): Promise<Record<string, unknown>> {
+  const opts = parseOptions(process.argv.slice(2));
+  const result: Record<string, unknown> = {
+    timestamp: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? null,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAvgAtStart: os.loadavg().map((n) => round(n)),
+    options: opts,
+  };
+  const errors: string[] = [];
+  cleanups.push(async () => {
+    if (opts.keep) {
+      if (tempDirs.length) log(`kept data folders: ${tempDirs.join(", ")}`);
+      return;
+    }
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  // 1a. Build.
+  const build = ensureBuild(opts.build);
+  result.build = { ...build, ...buildFreshness() };
+  const haveClient = existsSync(path.join(CLIENT_DIR, "index.html"));
+  if (!build.ok) errors.push(`build: ${build.error}`);
+
+  // 2. Cold and warm start on the embedded database.
+  log(`cold start ×${opts.coldRuns} on fresh embedded databases (each followed by a warm start)…`);
+  const cold: number[] = [];
+  const warm: number[] = [];
+  try {
+    for (let i = 0; i < opts.coldRuns; i++) {
+      const dir = freshDataDir();
+      const s1 = await startServer(`cold${i + 1}`, dir);
+      cold.push(round(s1.readyMs, 1));
+      await stopServer(s1);
+      const s2 = await startServer(`warm${i + 1}`, dir);
+      warm.push(round(s2.readyMs, 1));
+      await stopServer(s2);
+      log(`  run ${i + 1}: cold ${cold[i]} ms, warm ${warm[i]} ms`);
+    }
+  } catch (err) {
+    errors.push(`cold start: ${errorMessage(err)}`);
+  }
+  const coldMedian = median(cold);
+  result.coldStartToReadyMs = coldMedian === null ? null : round(coldMedian, 1);
+  result.coldStart = {
+    database: "pglite",
+    pollMs: POLL_MS,
+    coldRunsMs: cold,
+    coldMedianMs: coldMedian === null ? null : round(coldMedian, 1),
+    warmRunsMs: warm,
+    warmMedianMs: median(warm) === null ? null : round(median(warm) as number, 1),
+    note: "spawn of `node scripts/start.mjs` (tsx loader, migrations, reference seed) to the first 200 from /readyz",
+  };
+
+  // PGlite server for the browser measurement and the throughput runs.
+  let server: Server | null = null;
+  try {
+    server = await startServer("pglite", freshDataDir());
+    const s = server;
+    cleanups.push(() => stopServer(s));
+  } catch (err) {
+    errors.push(`pglite server: ${errorMessage(err)}`);
+  }
+
+  // 1b. Landing route's initial JS.
+  if (haveClient) {
+    log(`measuring the initial JS of ${opts.route}…`);
+    const graph = staticEntryGraph();
+    const graphTotal = sumKB(graph.js);
+    let browser: BrowserMeasure | null = null;
+    let browserError: string | null = null;
+    if (server) {
+      try {
+        browser = await browserMeasure(server.origin, opts.route);
+      } catch (err) {
+        browserError = errorMessage(err);
+        errors.push(`browser: ${browserError}`);
+      }
+    } else {
+      browserError = "no server";
+    }
+    const graphSet = new Set(graph.js.map((s) => s.file));
+    const js = browser ? browser.js : graph.js;
+    const total = sumKB(js);
+    const css = browser && browser.css.length > 0 ? browser.css : graph.css;
+    const lazyChunks = browser ? browser.js.filter((s) => !graphSet.has(s.file)) : [];
+    result.landingInitialJsGzipKB = total.gzipKB;
+    result.landing = {
+      method: browser
+        ? "chromium: every .js response of the page until network idle"
+        : `static import graph of index.html only (browser failed: ${browserError})`,
+      route: opts.route,
+      finalUrl: browser?.finalUrl ?? null,
+      rootRendered: browser?.rootRendered ?? null,
+      h1: browser?.h1 ?? null,
+      budgetKB: BUDGET_KB,
+      withinBudget: total.gzipKB <= BUDGET_KB,
+      jsGzipKB: total.gzipKB,
+      jsBytes: total.bytes,
+      jsFiles: js.length,
+      files: js,
+      lazyChunksBeyondEntryGraph: lazyChunks.map((s) => s.file),
+      ...(browser && lazyChunks.length === 0
+        ? {
+            warning: `no chunk beyond the entry graph was loaded — is the ${opts.route} route code-split (or present)?`,
+          }
+        : {}),
+      staticEntryGraph: { gzipKB: graphTotal.gzipKB, bytes: graphTotal.bytes, files: graph.js.length },
+      cssGzipKB: sumKB(css).gzipKB,
+      cssFiles: css,
+      consoleErrors: browser?.consoleErrors ?? [],
+      failedRequests: browser?.failedRequests ?? [],
+    };
+  } else {
+    result.landingInitialJsGzipKB = null;
+    result.landing = { error: "no client build (dist/client/index.html missing)" };
+  }
+
+  // 3. Throughput.
+  const throughputResult: Record<string, unknown> = {};
+  if (server) {
+    log("throughput on the embedded database (PGlite)…");
+    try {
+      throughputResult.pglite = await throughput(server, opts);
+    } catch (err) {
+      errors.push(`throughput pglite: ${errorMessage(err)}`);
+      throughputResult.pglite = { error: errorMessage(err) };
+    }
+    await stopServer(server);
+  }
+
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  if (databaseUrl) {
+    log("throughput on Postgres (fresh database)…");
+    const dbName = `export_club_bench_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    let created = false;
+    let dropped = false;
+    const dropDatabase = async () => {
+      if (created && !dropped) {
+        dropped = true;
+        await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+        log(`dropped ${dbName}`);
+      }
+      await admin.end({ timeout: 5 });
+    };
+    cleanups.push(dropDatabase);
+    let pgServer: Server | null = null;
+    try {
+      await admin.unsafe(`create database "${dbName}"`);
+      created = true;
+      log(`created ${dbName}`);
+      const url = new URL(databaseUrl);
+      url.pathname = `/${dbName}`;
+      pgServer = await startServer("postgres", freshDataDir(), url.toString());
+      const pgReadyMs = round(pgServer.readyMs, 1);
+      throughputResult.postgres = {
+        database: dbName,
+        startToReadyMs: pgReadyMs,
+        ...(await throughput(pgServer, opts)),
+      };
+    } catch (err) {
+      errors.push(`throughput postgres: ${errorMessage(err)}`);
+      throughputResult.postgres = { error: errorMessage(err) };
+    } finally {
+      if (pgServer) await stopServer(pgServer);
+      try {
+        await dropDatabase();
+      } catch (err) {
+        errors.push(`drop ${dbName}: ${errorMessage(err)}`);
+      }
+    }
+  } else {
+    throughputResult.postgres = null;
+  }
+  result.throughput = throughputResult;
+  const pg = throughputResult.pglite as { ratioAuthenticatedToHello?: number } | undefined;
+  result.authenticatedToHelloRatio = pg?.ratioAuthenticatedToHello ?? null;
+  result.loadAvgAtEnd = os.loadavg().map((n) => round(n));
+  result.errors = errors;
+  return result;
+}
+
+let exitCode = 0;
+let output: Record<string, unknown>;
+try {
+  output = await main();
+} catch (err) {
+  exitCode = 1;
+  output = { timestamp: new Date().toISOString(), error: errorMessage(err) };
+} finally {
+  await cleanup();
+}
+const json = JSON.stringify(output, null, 2);
+mkdirSync(RESULTS_DIR, { recursive: true });
+writeFileSync(path.join(RESULTS_DIR, "latest.json"), `${json}\n`);
+process.stdout.write(`${json}\n`);
+log(`written to ${path.relative(ROOT, path.join(RESULTS_DIR, "latest.json"))}`);
+process.exit(exitCode);

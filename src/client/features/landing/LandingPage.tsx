@@ -1,0 +1,104 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Box, Button, Container, SimpleGrid, Stack } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconLogin, IconUserPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { LazyDialog, preloadOn } from "./LazyDialog";
+import {
+  loadBenefitsDialog,
+  loadFaqDialog,
+  loadLevelsDialog,
+  loadSignInDialog,
+  loadSignUpDialog,
+  loadTermsDialog,
+} from "./loaders";
+import { PublicHeader } from "./PublicHeader";
+import { AboutCard } from "./sections/AboutCard";
+import { AssessmentCard } from "./sections/AssessmentCard";
+import { ContactSection } from "./sections/ContactSection";
+import { Hero } from "./sections/Hero";
+import { LandingFooter } from "./sections/LandingFooter";
+import { MembershipCard } from "./sections/MembershipCard";
+import { TestimonialsCard } from "./sections/TestimonialsCard";
+
+export type AuthDialog = "signin" | "signup";
+type InfoDialog = "benefits" | "terms" | "levels" | "faq";
+
+interface LandingPageProps {
+  /** The open sign-in/sign-up dialog; kept in the URL (`?auth=`) so other pages can open it. */
+  auth: AuthDialog | null;
+  onAuthChange: (next: AuthDialog | null) => void;
+}
+
+/**
+ * The public landing page (spec part 1 §2): hero, membership benefits, About, Membership
+ * Conditions, testimonials, Product Advantage Assessment, contact section and footer. Every
+ * dialog is code-split and fetched on first open.
+ */
+export function LandingPage({ auth, onAuthChange }: LandingPageProps) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Export Club — synergy for export`);
+  const [dialog, setDialog] = useState<InfoDialog | null>(null);
+  const closeDialog = () => setDialog(null);
+  const openSignIn = () => onAuthChange("signin");
+  const openSignUp = () => onAuthChange("signup");
+  const closeAuth = () => onAuthChange(null);
+
+  return (
+    <Box mih="100vh">
+      <PublicHeader>
+        <Button
+          visibleFrom="sm"
+          variant="subtle"
+          leftSection={<IconUserPlus size={18} aria-hidden />}
+          onClick={openSignUp}
+          {...preloadOn(loadSignUpDialog)}
+        >
+          <Trans>Join the Club</Trans>
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconLogin size={18} aria-hidden />}
+          onClick={openSignIn}
+          {...preloadOn(loadSignInDialog)}
+        >
+          <Trans>Sign In</Trans>
+        </Button>
+      </PublicHeader>
+
+      <main>
+        <Hero onJoin={openSignUp} onSignIn={openSignIn} onBenefits={() => setDialog("benefits")} />
+        <Container size="lg" py={{ base: 40, sm: 64 }}>
+          <Stack gap="xl">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="xl">
+              <AboutCard />
+              <AssessmentCard />
+            </SimpleGrid>
+            <MembershipCard onTerms={() => setDialog("terms")} onLevels={() => setDialog("levels")} />
+            <TestimonialsCard />
+          </Stack>
+        </Container>
+        <ContactSection onFaq={() => setDialog("faq")} />
+      </main>
+
+      <LandingFooter />
+
+      <LazyDialog
+        load={loadSignInDialog}
+        opened={auth === "signin"}
+        onClose={closeAuth}
+        onSwitchToSignUp={openSignUp}
+      />
+      <LazyDialog
+        load={loadSignUpDialog}
+        opened={auth === "signup"}
+        onClose={closeAuth}
+        onSwitchToSignIn={openSignIn}
+      />
+      <LazyDialog load={loadBenefitsDialog} opened={dialog === "benefits"} onClose={closeDialog} />
+      <LazyDialog load={loadTermsDialog} opened={dialog === "terms"} onClose={closeDialog} />
+      <LazyDialog load={loadLevelsDialog} opened={dialog === "levels"} onClose={closeDialog} />
+      <LazyDialog load={loadFaqDialog} opened={dialog === "faq"} onClose={closeDialog} />
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import { useLingui } from "@lingui/react/macro";
+import { Center, Loader, Portal } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+
+/** Props every dialog on the public pages takes. */
+export interface DialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Loads a dialog component; keep it a module-level constant so the code-split chunk is fetched once. */
+export type DialogLoader<P extends DialogProps> = () => Promise<ComponentType<P>>;
+
+/** Starts fetching a dialog's chunk early (on hover or focus of the button that opens it). */
+export function preloadDialog(load: () => Promise<unknown>): void {
+  load().catch(() => {
+    // A failed preload is retried when the dialog is actually opened.
+  });
+}
+
+/** Event handlers for the button that opens a dialog: fetch its chunk on hover, touch or focus. */
+export function preloadOn(load: () => Promise<unknown>) {
+  const preload = () => preloadDialog(load);
+  return { onPointerEnter: preload, onTouchStart: preload, onFocus: preload };
+}
+
+/**
+ * A code-split dialog: its chunk is fetched the first time it opens, so the dialog's code
+ * (forms, schemas, long texts) stays out of the page's initial JavaScript. Once mounted it
+ * stays mounted, so the close transition plays. If the chunk cannot be loaded the dialog is
+ * closed with a notification and the next open tries again.
+ */
+export function LazyDialog<P extends DialogProps>({ load, ...props }: { load: DialogLoader<P> } & P) {
+  const { t } = useLingui();
+  const [mounted, setMounted] = useState(props.opened);
+  const [attempt, setAttempt] = useState(0);
+  if (props.opened && !mounted) setMounted(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt needs a new lazy component
+  const Dialog = useMemo(() => lazy(async () => ({ default: await load() })), [load, attempt]);
+
+  if (!mounted) return null;
+  return (
+    <LoadFailureBoundary
+      key={attempt}
+      onError={() => {
+        setMounted(false);
+        setAttempt((n) => n + 1);
+        props.onClose();
+        notifications.show({
+          color: "red",
+          title: t`Could not open this window`,
+          message: t`Please check your internet connection and try again.`,
+        });
+      }}
+    >
+      <Suspense fallback={props.opened ? <DialogLoading label={t`Loading...`} /> : null}>
+        <Dialog {...(props as unknown as P)} />
+      </Suspense>
+    </LoadFailureBoundary>
+  );
+}
+
+function DialogLoading({ label }: { label: string }) {
+  return (
+    <Portal>
+      <Center pos="fixed" top={0} bottom={0} style={{ insetInline: 0, zIndex: 300 }} role="status" aria-label={label}>
+        <Loader />
+      </Center>
+    </Portal>
+  );
+}
+
+/** Catches a code-split chunk that failed to load; shows `fallback` (default nothing) instead. */
+export class LoadFailureBoundary extends Component<
+  { onError?: () => void; fallback?: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error("Failed to load part of the page", error);
+    this.props.onError?.();
+  }
+
+  override render() {
+    return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
+  }
+}

@@ -1,0 +1,111 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Group, List, Modal, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
+import { TIERS, type Tier } from "../../../../common/constants";
+import { TierBadge } from "../../../components/TierBadge";
+import type { DialogProps } from "../LazyDialog";
+import { TierPrice, TierQuota } from "../tiers";
+
+/**
+ * Membership Levels and Services. Built-in text (no membership document is managed yet);
+ * costs and quotas come from the shared constants.
+ */
+export function LevelsDialog({ opened, onClose }: DialogProps) {
+  const { t } = useLingui();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Membership Levels and Services`} size="lg">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          <Trans>
+            Every approved member starts at Turquoise. The points you earn in the club unlock Silver and Gold, and an
+            upgrade is permanent: tiers never go down.
+          </Trans>
+        </Text>
+        {TIERS.map((tier) => (
+          <Paper key={tier} withBorder radius="md" p="md">
+            <Group justify="space-between" mb="xs">
+              <TierBadge tier={tier} size="lg" />
+              <Text fw={700}>
+                <TierPrice tier={tier} />
+              </Text>
+            </Group>
+            <List
+              size="sm"
+              spacing={6}
+              icon={
+                <ThemeIcon size={18} radius="xl" color="teal" variant="light" aria-hidden>
+                  <IconCheck size={12} />
+                </ThemeIcon>
+              }
+            >
+              <TierIncludes tier={tier} />
+              <List.Item>
+                <TierQuota tier={tier} />
+              </List.Item>
+              <TierServices tier={tier} />
+            </List>
+          </Paper>
+        ))}
+        <Text size="sm" c="dimmed">
+          <Trans>
+            Points are earned for posts, helpful answers, likes on your content and community challenges. Members can
+            follow their points and upgrade from inside the club.
+          </Trans>
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>
+            <Trans>Close</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function TierIncludes({ tier }: { tier: Tier }) {
+  if (tier === "silver") {
+    return (
+      <List.Item>
+        <Trans>Everything in Turquoise</Trans>
+      </List.Item>
+    );
+  }
+  if (tier === "gold") {
+    return (
+      <List.Item>
+        <Trans>Everything in Silver</Trans>
+      </List.Item>
+    );
+  }
+  return null;
+}
+
+function TierServices({ tier }: { tier: Tier }) {
+  if (tier === "turquoise") {
+    return (
+      <>
+        <List.Item>
+          <Trans>Share knowledge and take part in the Q&A area</Trans>
+        </List.Item>
+        <List.Item>
+          <Trans>Send and receive member requests and offers</Trans>
+        </List.Item>
+        <List.Item>
+          <Trans>Member directory and leaderboard</Trans>
+        </List.Item>
+      </>
+    );
+  }
+  if (tier === "silver") {
+    return (
+      <List.Item>
+        <Trans>A Silver badge on your profile that shows your experience</Trans>
+      </List.Item>
+    );
+  }
+  return (
+    <List.Item>
+      <Trans>A Gold badge that marks you as a leading member of the club</Trans>
+    </List.Item>
+  );
+}

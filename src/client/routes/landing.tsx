@@ -1,0 +1,25 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { type AuthDialog, LandingPage } from "../features/landing/LandingPage";
+
+interface LandingSearch {
+  /** Opens the sign-in or sign-up dialog on load (used to send signed-out users here). */
+  auth?: AuthDialog;
+}
+
+/** Public landing page (spec part 1 §2). */
+export const Route = createFileRoute("/landing")({
+  validateSearch: (search: Record<string, unknown>): LandingSearch =>
+    search.auth === "signin" || search.auth === "signup" ? { auth: search.auth } : {},
+  component: LandingRoute,
+});
+
+function LandingRoute() {
+  const { auth } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <LandingPage
+      auth={auth ?? null}
+      onAuthChange={(next) => void navigate({ search: next ? { auth: next } : {}, replace: true, resetScroll: false })}
+    />
+  );
+}
