@@ -5,14 +5,7 @@
 import { z } from "zod";
 import { LIMITS, LOCALES } from "./constants";
 import { Msg } from "./messages";
-import {
-  activitySchema,
-  emailSchema,
-  nameSchema,
-  passwordSchema,
-  sanitizeText,
-  userTypeSchema,
-} from "./validation";
+import { activitySchema, emailSchema, nameSchema, passwordSchema, sanitizeText, userTypeSchema } from "./validation";
 
 /** Sign-up (spec part 1 §3, §5): exactly one activity; user type and referral code are stored. */
 export const signUpInput = z.object({

@@ -14,12 +14,7 @@ const PASSWORD_START = new RegExp(`^[A-Za-z\\d${escapedSpecials}]`);
 const PASSWORD_SPECIAL = new RegExp(`[${escapedSpecials}]`);
 
 /** E-mail address: trimmed, lower-cased, valid (message 'Please enter a valid email address'). */
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, Msg.invalidEmail)
-  .pipe(z.email(Msg.invalidEmail));
+export const emailSchema = z.string().trim().toLowerCase().max(254, Msg.invalidEmail).pipe(z.email(Msg.invalidEmail));
 
 /** Optional phone number; empty string means "not given". */
 export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, Msg.invalidPhone);
@@ -35,8 +30,7 @@ export const passwordSchema = z
   .min(LIMITS.passwordMin, Msg.passwordTooShort)
   .max(LIMITS.passwordMax, Msg.passwordTooLong)
   .refine(
-    (p) =>
-      PASSWORD_START.test(p) && /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && PASSWORD_SPECIAL.test(p),
+    (p) => PASSWORD_START.test(p) && /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && PASSWORD_SPECIAL.test(p),
     Msg.passwordComposition,
   );
 

@@ -3,7 +3,7 @@
  * the session hook, tRPC over HTTP and WebSocket, health routes and the built client with an
  * SPA fallback. `main.ts` and the tests both call `buildApp`.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
@@ -17,6 +17,8 @@ import { SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
 import { authenticate } from "./auth/authenticate";
 import { sessionCookieName } from "./auth/session";
 import { MIGRATIONS_FOLDER } from "./db/client";
+import { registerFileRoutes } from "./files/routes";
+import { uploadsDir } from "./files/uploads";
 import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 
@@ -131,7 +133,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.get("/readyz", async (_req, reply) => {
     try {
       const rows = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      const applied = Number((rows as unknown as { rows?: { n: number }[] }).rows?.[0]?.n ?? (rows as unknown as { n: number }[])[0]?.n ?? 0);
+      const applied = Number(
+        (rows as unknown as { rows?: { n: number }[] }).rows?.[0]?.n ?? (rows as unknown as { n: number }[])[0]?.n ?? 0,
+      );
       if (applied < expectedMigrations) {
         return reply.code(503).send({ status: "migrating", applied, expected: expectedMigrations });
       }
@@ -188,6 +192,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     },
   });
 
+  // reply.sendFile (with byte ranges) for uploads; the uploads folder itself is never served.
+  mkdirSync(uploadsDir(config.dataDir), { recursive: true });
+  await app.register(fastifyStatic, { root: uploadsDir(config.dataDir), serve: false });
+  await registerFileRoutes(app, { db, dataDir: config.dataDir });
+
   const clientDir = opts.clientDir ?? DEFAULT_CLIENT_DIR;
   const indexHtml = path.join(clientDir, "index.html");
   if (existsSync(indexHtml)) {
@@ -195,6 +204,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       root: clientDir,
       wildcard: false,
       index: false,
+      decorateReply: false,
       preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -206,7 +216,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       const isApi = req.url.startsWith("/trpc") || req.url.startsWith("/api");
       const wantsHtml = (req.headers.accept ?? "").includes("text/html");
       if (req.method === "GET" && !isApi && (wantsHtml || !path.extname(req.url.split("?")[0] ?? ""))) {
-        return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+        return reply.header("Cache-Control", "no-cache").sendFile("index.html", clientDir);
       }
       return reply.code(404).send({ error: "Not found" });
     });
@@ -216,4 +226,3 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
 
   return app;
 }
-

@@ -24,7 +24,13 @@ const envSchema = z.object({
   /** Public origin of the site, used in mail links and the same-origin check. */
   PUBLIC_ORIGIN: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Number for the landing page's SMS and WhatsApp buttons (international format). */
-  CONTACT_PHONE: z.preprocess(emptyToUndefined, z.string().regex(/^\+?[1-9]\d{1,14}$/).optional()),
+  CONTACT_PHONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\+?[1-9]\d{1,14}$/)
+      .optional(),
+  ),
   INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LINKEDIN_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

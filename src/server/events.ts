@@ -12,7 +12,19 @@ export const EVENTS_CHANNEL = "export_club_events";
 /** Everything that moves a live badge. `userIds` narrows who needs to recount (none = everyone). */
 export type AppEvent =
   | { type: "applicants.changed" }
-  | { type: "member.changed"; userIds: string[] };
+  /** Something about these members changed (profile, role, answered/ignored requests): recount. */
+  | { type: "member.changed"; userIds: string[] }
+  /** A new active request: subscribers check it against their profile in memory. */
+  | {
+      type: "request.created";
+      requestId: number;
+      userId: string;
+      targetCountry: string | null;
+      sector: string | null;
+      requestType: string;
+    }
+  /** Offers or their notifications changed for these requesters. */
+  | { type: "offers.changed"; userIds: string[] };
 
 export type AppEventType = AppEvent["type"];
 
@@ -49,24 +61,35 @@ export class EventBus {
   }
 
   /**
-   * Yields each event of the given types, in order, until `signal` aborts.
+   * Events of the given types, in order, from the moment of this call until `signal` aborts.
+   * Listeners attach immediately (not on the first pull), so a subscription that creates the
+   * stream before reading its initial count misses nothing that commits in between.
    */
-  async *stream(types: AppEventType[], signal: AbortSignal | undefined): AsyncGenerator<AppEvent> {
+  stream(types: AppEventType[], signal: AbortSignal | undefined): AsyncGenerator<AppEvent> {
     const ac = new AbortController();
-    const onAbort = () => ac.abort();
-    signal?.addEventListener("abort", onAbort, { once: true });
     const merged = new EventEmitter();
     const forward = (e: AppEvent) => merged.emit("e", e);
     for (const t of types) this.emitter.on(t, forward);
-    try {
-      for await (const [event] of on(merged, "e", { signal: ac.signal })) {
-        yield event as AppEvent;
-      }
-    } catch (err) {
-      if ((err as { name?: string }).name !== "AbortError") throw err;
-    } finally {
+    const events = on(merged, "e", { signal: ac.signal });
+    let cleaned = false;
+    const cleanup = () => {
+      if (cleaned) return;
+      cleaned = true;
       for (const t of types) this.emitter.off(t, forward);
       signal?.removeEventListener("abort", onAbort);
-    }
+      ac.abort();
+    };
+    const onAbort = () => cleanup();
+    if (signal?.aborted) cleanup();
+    else signal?.addEventListener("abort", onAbort, { once: true });
+    return (async function* () {
+      try {
+        for await (const [event] of events) yield event as AppEvent;
+      } catch (err) {
+        if ((err as { name?: string }).name !== "AbortError") throw err;
+      } finally {
+        cleanup();
+      }
+    })();
   }
 }

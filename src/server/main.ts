@@ -2,13 +2,15 @@
  * Process entry: configuration → database → migrations → reference data → workers → HTTP.
  * Shuts down gracefully on SIGINT/SIGTERM (stop accepting, finish requests, close the pool).
  */
-import { loadConfig } from "./config";
-import { migrateDatabase, openDatabase } from "./db/client";
-import { ensureDemoAdmin } from "./db/seed/demo-admin";
-import { seedReferenceData } from "./db/seed/reference";
+
 import { buildApp } from "./app";
 import { pruneRateLimits } from "./auth/rate-limit";
 import { pruneExpiredSessions } from "./auth/session";
+import { loadConfig } from "./config";
+import { migrateDatabase, openDatabase } from "./db/client";
+import { ensureDemoAdmin } from "./db/seed/demo-admin";
+import { seedCatalog } from "./db/seed/catalog";
+import { seedReferenceData } from "./db/seed/reference";
 import { EventBus } from "./events";
 import { startMailWorker } from "./mail/worker";
 
@@ -24,6 +26,7 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   await seedReferenceData(database.db);
+  await seedCatalog(database.db);
 
   const events = new EventBus();
   await events.start(database);
@@ -40,11 +43,14 @@ async function main() {
   }
 
   const mail = startMailWorker({ db: database.db, config, log: app.log });
-  const housekeeping = setInterval(() => {
-    Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db)]).catch((err) =>
-      app.log.error({ err }, "housekeeping failed"),
-    );
-  }, 10 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => {
+      Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db)]).catch((err) =>
+        app.log.error({ err }, "housekeeping failed"),
+      );
+    },
+    10 * 60 * 1000,
+  );
   housekeeping.unref();
 
   let closing = false;

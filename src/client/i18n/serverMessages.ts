@@ -2,8 +2,9 @@
  * Translations of the spec texts the server sends (`src/common/messages.ts`). The record type
  * makes a missing key a compile error.
  */
-import { msg } from "@lingui/core/macro";
+
 import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { type MsgKey, msgKeyOf } from "../../common/messages";
 import { i18n } from "./index";
 
@@ -33,6 +34,49 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   sessionExpired: msg`Your session has expired. Please sign in again.`,
   applicantNotPending: msg`This application has already been reviewed.`,
   notFound: msg`Not found`,
+  maxCategories: msg`Maximum of 2 categories selected`,
+  invalidActivityDetail: msg`Please choose details only from the selected categories`,
+  textTooLong: msg`This text is too long`,
+  invalidLinkedin: msg`Please enter a valid LinkedIn profile address (https://www.linkedin.com/in/…)`,
+  certificateRequired: msg`Please enter a certificate or appraisal`,
+  tooManyItems: msg`Too many items`,
+  invalidExperience: msg`Please choose your years of export experience`,
+  invalidCountry: msg`Please choose a country from the list`,
+  invalidSector: msg`Please choose a sector from the list`,
+  passwordMismatch: msg`New password and confirmation don't match.`,
+  currentPasswordWrong: msg`Your current password is incorrect.`,
+  sameEmail: msg`This is already your email address.`,
+  emailLinkInvalid: msg`This confirmation link is invalid or has expired.`,
+  uploadInvalidFile: msg`Please choose a file you uploaded for this field.`,
+  fileTooLarge5: msg`File size must be less than 5MB`,
+  photoTooLarge: msg`Please select a photo smaller than 1MB.`,
+  attachmentTooLarge: msg`Please select a file smaller than 1MB.`,
+  invalidFileType: msg`Invalid file type. Only PDF, Word, Excel, and image files are allowed.`,
+  fileNameTooLong: msg`File name must be less than 255 characters.`,
+  fileContentMismatch: msg`File content doesn't match the expected format.`,
+  uploadLimit: msg`You've reached the maximum number of file uploads per hour. Please try again later.`,
+  uploadAuth: msg`Please sign in to upload files.`,
+  fileNameRequired: msg`Please choose a file with a name.`,
+  cannotChangeOwnRole: msg`You cannot change your own admin role or suspension.`,
+  suspendReasonRequired: msg`Please give a reason for the suspension.`,
+  descriptionRequired: msg`Please provide a brief description of your request.`,
+  descriptionTooLong: msg`Please limit your description to 30 words or less.`,
+  requestTypeRequired: msg`Please select a type of request.`,
+  productOrCountry: msg`Please select at least one product or target country.`,
+  productOrCountrySend: msg`At least one of Intended Product or Target Country must be selected`,
+  sectorOrCountry: msg`Please select an industrial sector or a target country.`,
+  activityTypeRequired: msg`Please select an activity type`,
+  subActivityRequired: msg`Sub-activity is required`,
+  urgencyRequired: msg`Please select urgency level`,
+  responseRequired: msg`Please provide a brief response message`,
+  responseTooLong: msg`Your response must be 200 characters or less`,
+  contactRequired: msg`Please provide at least one contact method (email, phone, or WhatsApp)`,
+  ratingRange: msg`Please choose 1 to 3 stars.`,
+  alreadyRated: msg`You have already rated this offer.`,
+  alreadyResponded: msg`You have already responded to this request.`,
+  requestUnavailable: msg`This request is no longer available.`,
+  invalidProduct: msg`Please choose a product from the list.`,
+  tooManyAttempts: msg`Too many attempts. Please try again later.`,
   unexpected: msg`An unexpected error occurred. Please try again.`,
 };
 

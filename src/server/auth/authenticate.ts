@@ -1,11 +1,12 @@
 /**
  * Turns a session token into the request's auth (session + viewer), once per request.
  */
-import { logSecurityEvent } from "./security-events";
-import { validateSessionToken } from "./session";
+
 import type { Db } from "../db/client";
 import { loadViewer } from "../domain/viewer";
 import type { RequestAuth } from "../trpc/context";
+import { logSecurityEvent } from "./security-events";
+import { validateSessionToken } from "./session";
 
 /**
  * Validates `token` and loads its viewer. Returns `auth: null` for no, invalid or expired

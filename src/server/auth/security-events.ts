@@ -17,7 +17,13 @@ export type SecurityEventType =
   | "sign_up"
   | "sign_up_rate_limited"
   | "approval_changed"
-  | "admin_granted";
+  | "admin_granted"
+  | "admin_revoked"
+  | "password_changed"
+  | "email_change_requested"
+  | "email_changed"
+  | "account_suspended"
+  | "account_reinstated";
 
 /** Appends one event; details are stored as JSON with an ISO `timestamp` added. */
 export async function logSecurityEvent(

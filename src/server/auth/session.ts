@@ -37,7 +37,11 @@ function hashSecret(secret: string): string {
 }
 
 /** Creates a session for `userId`; returns the token for the cookie and the stored row. */
-export async function createSession(db: DbOrTx, userId: string, now = new Date()): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  db: DbOrTx,
+  userId: string,
+  now = new Date(),
+): Promise<{ token: string; session: Session }> {
   const id = randomPart();
   const secret = randomPart();
   const session: Session = { id, userId, createdAt: now, lastActiveAt: now };
@@ -85,7 +89,9 @@ export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<
 export async function invalidateUserSessions(db: DbOrTx, userId: string, keepSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
 }
 
 /** Deletes sessions past their idle or absolute end (housekeeping). */

@@ -3,6 +3,7 @@
  */
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import { RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import type { signInInput, signUpInput } from "../../common/schemas";
@@ -13,7 +14,6 @@ import { createSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { profiles, userRoles, users } from "../db/schema";
 import { publish } from "../events";
-import type { z } from "zod";
 
 type SignUp = z.output<typeof signUpInput>;
 type SignIn = z.output<typeof signInInput>;

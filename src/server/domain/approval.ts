@@ -51,7 +51,12 @@ export async function reviewApplicant(
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(profiles)
-      .set({ approvalStatus: input.decision, approvalNotes: input.notes, reviewedBy: reviewer.id, reviewedAt: new Date() })
+      .set({
+        approvalStatus: input.decision,
+        approvalNotes: input.notes,
+        reviewedBy: reviewer.id,
+        reviewedAt: new Date(),
+      })
       .where(and(eq(profiles.userId, input.userId), eq(profiles.approvalStatus, "pending")))
       .returning({ name: profiles.name });
     const applicant = updated[0];
@@ -61,14 +66,22 @@ export async function reviewApplicant(
         ? new TRPCError({ code: "CONFLICT", message: Msg.applicantNotPending })
         : new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
     }
-    const [account] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, input.userId));
+    const [account] = await tx
+      .select({ email: users.email, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, input.userId));
     if (!account) throw new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
     const locale = account.locale ?? "en";
     await enqueueMail(tx, {
       to: account.email,
       kind: `approval:${input.userId}`,
       locale,
-      content: approvalMail(locale, { name: applicant.name, decision: input.decision, notes: input.notes, signInUrl: opts.signInUrl }),
+      content: approvalMail(locale, {
+        name: applicant.name,
+        decision: input.decision,
+        notes: input.notes,
+        signInUrl: opts.signInUrl,
+      }),
     });
     await logSecurityEvent(tx, {
       type: "approval_changed",

@@ -3,7 +3,7 @@
  * loaded in one query per request.
  */
 import { eq, sql } from "drizzle-orm";
-import type { ApprovalStatus, Activity, Locale, Tier } from "../../common/constants";
+import type { Activity, ApprovalStatus, Locale, Tier } from "../../common/constants";
 import type { DbOrTx } from "../db/client";
 import { profiles, userRoles, users } from "../db/schema";
 

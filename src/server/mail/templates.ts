@@ -46,3 +46,17 @@ export function textToHtml(text: string, locale: Locale): string {
   const dir = locale === "fa" ? "rtl" : "ltr";
   return `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif;line-height:1.5">${escaped}</body></html>`;
 }
+
+/** The confirmation link for a new e-mail address (spec part 2 §4 Email change). */
+export function emailChangeMail(locale: Locale, m: { name: string; confirmUrl: string }): MailContent {
+  if (locale === "fa") {
+    return {
+      subject: "تأیید نشانی ایمیل جدید در باشگاه صادرات",
+      text: `${m.name} عزیز،\n\nبرای تأیید این نشانی به‌عنوان ایمیل حساب خود در باشگاه صادرات، پیوند زیر را باز کنید (تا ۲۴ ساعت معتبر است):\n${m.confirmUrl}\n\nاگر شما این درخواست را نداده‌اید، این پیام را نادیده بگیرید.\n\nتیم باشگاه صادرات`,
+    };
+  }
+  return {
+    subject: "Confirm your new Export Club email address",
+    text: `Dear ${m.name},\n\nTo use this address for your Export Club account, open this link (valid for 24 hours):\n${m.confirmUrl}\n\nIf you did not ask for this change, ignore this message.\n\nThe Export Club team`,
+  };
+}

@@ -1,18 +1,16 @@
 /**
  * Integration tests of the mail worker against a real Postgres (or PGlite in memory when
- * DATABASE_URL is unset) and a real SMTP server (`smtp-server`).
+ * DATABASE_URL is unset; see src/test/db.ts) and a real SMTP server (`smtp-server`).
  */
-import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../test/db";
+import { freePort, startSmtpServer } from "../../test/smtp";
 import { loadConfig } from "../config";
-import { type Database, migrateDatabase, openDatabase } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import { enqueueMail } from "./outbox";
 import { createMailTransport } from "./transport";
@@ -20,93 +18,14 @@ import { type MailWorker, startMailWorker } from "./worker";
 
 const log = pino({ level: "silent" });
 
-/**
- * A migrated database of its own: a fresh Postgres database created next to DATABASE_URL
- * (dropped by `close`), or PGlite in memory when DATABASE_URL is unset.
- */
-async function openTestDatabase(): Promise<{ database: Database; close(): Promise<void> }> {
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) {
-    const database = await openDatabase({ dataDir: "memory://" });
-    await migrateDatabase(database);
-    return { database, close: () => database.close() };
-  }
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  const name = `test_mail_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: "unused", poolSize: 4 });
-  try {
-    await migrateDatabase(database);
-  } catch (err) {
-    await database.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-    throw err;
-  }
-  return {
-    database,
-    async close() {
-      await database.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-/** A TCP port on 127.0.0.1 that nothing listens on (at the time of the call). */
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
-
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-}
-
-/** Plain SMTP server (no TLS, no auth) collecting every message it accepts. */
-async function startSmtpServer(port: number): Promise<{ received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 const content = { subject: "Your Export Club membership is approved", text: "Dear Ada,\n\nWelcome aboard." };
 
-let db: Awaited<ReturnType<typeof openTestDatabase>>;
+let db: TestDatabase;
 let worker: MailWorker | undefined;
 let tmpDir: string;
 
 beforeAll(async () => {
-  db = await openTestDatabase();
+  db = await createTestDatabase();
 });
 
 afterAll(async () => {

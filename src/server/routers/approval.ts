@@ -1,8 +1,9 @@
 /**
  * User Approval Management (spec part 1 §2 /admin/approvals, §4, §7). Admin only.
  */
-import { isSessionAlive } from "../auth/session";
+
 import { reviewApplicantInput } from "../../common/schemas";
+import { isSessionAlive } from "../auth/session";
 import { countPendingApplicants, listPendingApplicants, reviewApplicant } from "../domain/approval";
 import { adminProcedure, router } from "../trpc/init";
 
@@ -23,8 +24,9 @@ export const approvalRouter = router({
    * connect, then again after each change; stops when the session ends.
    */
   onPendingCount: adminProcedure.subscription(async function* ({ ctx, signal }) {
+    const changes = ctx.deps.events.stream(["applicants.changed"], signal);
     yield await countPendingApplicants(ctx.db);
-    for await (const _event of ctx.deps.events.stream(["applicants.changed"], signal)) {
+    for await (const _event of changes) {
       if (!(await isSessionAlive(ctx.db, ctx.auth.session.id))) return;
       yield await countPendingApplicants(ctx.db);
     }

@@ -9,6 +9,7 @@ import { signInInput, signUpInput } from "../../common/schemas";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession, invalidateSession, sessionExpiresAt } from "../auth/session";
 import { signIn, signUp } from "../domain/accounts";
+import { publish } from "../events";
 import { publicProcedure, RetryAfter, router } from "../trpc/init";
 
 export const authRouter = router({
@@ -52,6 +53,8 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (ctx.auth) {
         await invalidateSession(ctx.db, ctx.auth.session.id);
+        // Open subscriptions of this member re-check their session and end.
+        await publish(ctx.db, { type: "member.changed", userIds: [ctx.auth.viewer.id] });
         await logSecurityEvent(ctx.db, {
           type: input?.reason === "timeout" ? "session_timeout" : "sign_out",
           userId: ctx.auth.viewer.id,

@@ -1,8 +1,8 @@
 /**
  * Reference lists with English and Persian names (spec part 2 §3 fixed lists).
  */
-import { asc } from "drizzle-orm";
-import { activities, countries, industrialSectors, userTypes } from "../db/schema";
+import { asc, eq } from "drizzle-orm";
+import { activities, countries, industrialSectors, isicCodes, products, userTypes } from "../db/schema";
 import { publicProcedure, router } from "../trpc/init";
 
 export const referenceRouter = router({
@@ -13,5 +13,25 @@ export const referenceRouter = router({
     ctx.db.select().from(industrialSectors).orderBy(asc(industrialSectors.sortOrder)),
   ),
   activities: publicProcedure.query(({ ctx }) => ctx.db.select().from(activities).orderBy(asc(activities.sortOrder))),
+  /** The product catalogue with each product's ISIC division label (spec part 2 §2 product picker). */
+  products: publicProcedure.query(({ ctx }) =>
+    ctx.db
+      .select({
+        id: products.id,
+        nameEn: products.nameEn,
+        nameFa: products.nameFa,
+        descriptionEn: products.descriptionEn,
+        descriptionFa: products.descriptionFa,
+        isicCode: products.isicCode,
+        isicEn: isicCodes.descriptionEn,
+        isicFa: isicCodes.descriptionFa,
+        sector: products.sector,
+      })
+      .from(products)
+      .innerJoin(isicCodes, eq(isicCodes.code, products.isicCode))
+      .orderBy(asc(products.nameEn)),
+  ),
+  /** ISIC Rev.4 sections and divisions. */
+  isicCodes: publicProcedure.query(({ ctx }) => ctx.db.select().from(isicCodes).orderBy(asc(isicCodes.code))),
   userTypes: publicProcedure.query(({ ctx }) => ctx.db.select().from(userTypes).orderBy(asc(userTypes.sortOrder))),
 });

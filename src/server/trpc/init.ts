@@ -24,7 +24,12 @@ const t = initTRPC.context<Context>().create({
     const internal = error.code === "INTERNAL_SERVER_ERROR";
     return {
       ...shape,
-      message: internal ? Msg.unexpected : shape.message,
+      // A validation error reads as its first issue (a spec text), not as the issue list.
+      message: internal
+        ? Msg.unexpected
+        : zodError
+          ? ((cause as ZodError).issues[0]?.message ?? shape.message)
+          : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,

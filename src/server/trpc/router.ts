@@ -4,7 +4,10 @@
 import { approvalRouter } from "../routers/approval";
 import { authRouter } from "../routers/auth";
 import { landingRouter } from "../routers/landing";
+import { adminMembersRouter, membersRouter } from "../routers/members";
+import { accountRouter, profileRouter } from "../routers/profile";
 import { referenceRouter } from "../routers/reference";
+import { badgesRouter, memberRequestsRouter, offersRouter } from "../routers/requests";
 import { sessionRouter } from "../routers/session";
 import { publicProcedure, router } from "./init";
 
@@ -16,6 +19,13 @@ export const appRouter = router({
   approval: approvalRouter,
   landing: landingRouter,
   reference: referenceRouter,
+  profile: profileRouter,
+  account: accountRouter,
+  members: membersRouter,
+  adminMembers: adminMembersRouter,
+  memberRequests: memberRequestsRouter,
+  offers: offersRouter,
+  badges: badgesRouter,
 });
 
 export type AppRouter = typeof appRouter;

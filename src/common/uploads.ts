@@ -1,0 +1,95 @@
+/**
+ * Upload rules (spec part 1 §5 file attachments; part 2 §5 photo and attachment): purposes,
+ * their size limits and accepted kinds, and file-name cleaning. Pure.
+ */
+import { LIMITS } from "./constants";
+import { Msg, type MsgText } from "./messages";
+
+/** What an upload is for; decides its limits and who may download it. */
+export const UPLOAD_PURPOSES = ["profile_photo", "profile_attachment", "attachment"] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** A kind of file we accept, by extension, with the content type its magic bytes must show. */
+export type FileKind = "pdf" | "jpeg" | "png" | "doc" | "docx" | "xls" | "xlsx";
+
+export const EXTENSION_KIND: Record<string, FileKind> = {
+  pdf: "pdf",
+  jpg: "jpeg",
+  jpeg: "jpeg",
+  png: "png",
+  doc: "doc",
+  docx: "docx",
+  xls: "xls",
+  xlsx: "xlsx",
+};
+
+/** Content type served for each kind. */
+export const KIND_CONTENT_TYPE: Record<FileKind, string> = {
+  pdf: "application/pdf",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+export interface UploadRule {
+  maxBytes: number;
+  kinds: readonly FileKind[];
+  tooLarge: MsgText;
+  /** `accept` attribute for the file input. */
+  accept: string;
+}
+
+const MB = 1024 * 1024;
+
+export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
+  profile_photo: { maxBytes: 1 * MB, kinds: ["jpeg", "png"], tooLarge: Msg.photoTooLarge, accept: ".jpg,.jpeg,.png" },
+  profile_attachment: {
+    maxBytes: 1 * MB,
+    kinds: ["pdf", "doc", "docx", "jpeg"],
+    tooLarge: Msg.attachmentTooLarge,
+    accept: ".pdf,.doc,.docx,.jpg,.jpeg",
+  },
+  attachment: {
+    maxBytes: LIMITS.fileMaxBytes,
+    kinds: ["pdf", "doc", "docx", "xls", "xlsx", "jpeg", "png"],
+    tooLarge: Msg.fileTooLarge5,
+    accept: ".pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png",
+  },
+};
+
+/** Lower-case extension without the dot; "" when there is none. */
+export function extensionOf(fileName: string): string {
+  const i = fileName.lastIndexOf(".");
+  return i < 0 ? "" : fileName.slice(i + 1).toLowerCase();
+}
+
+/**
+ * Checks what can be known before reading the bytes: a name, its length (≤ 255) and an
+ * accepted extension for the purpose. Returns the spec's message, or the kind when fine.
+ */
+export function checkFileName(
+  fileName: string,
+  purpose: UploadPurpose,
+): { ok: true; kind: FileKind } | { ok: false; message: MsgText } {
+  if (!fileName.trim()) return { ok: false, message: Msg.fileNameRequired };
+  if (fileName.length > LIMITS.fileNameMax) return { ok: false, message: Msg.fileNameTooLong };
+  const kind = EXTENSION_KIND[extensionOf(fileName)];
+  if (!kind || !UPLOAD_RULES[purpose].kinds.includes(kind)) return { ok: false, message: Msg.invalidFileType };
+  return { ok: true, kind };
+}
+
+/**
+ * Cleans a file name for storage (spec part 1 §5): letters, digits, dot and hyphen are kept,
+ * everything else becomes "_", runs of dots collapse to one, at most 255 characters.
+ */
+export function cleanFileName(fileName: string): string {
+  const cleaned = fileName
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{N}.-]/gu, "_")
+    .replace(/\.{2,}/g, ".")
+    .slice(0, LIMITS.fileNameMax);
+  return cleaned || "file";
+}

@@ -1,0 +1,146 @@
+/**
+ * Password and e-mail changes (spec part 2 §2, §4, §8; DESIGN.md §8.10, issue #3 §3).
+ */
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { TRPCError } from "@trpc/server";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { type Locale, RATE_LIMITS } from "../../common/constants";
+import { Msg } from "../../common/messages";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { hitRateLimit } from "../auth/rate-limit";
+import { logSecurityEvent } from "../auth/security-events";
+import { invalidateUserSessions } from "../auth/session";
+import type { Db } from "../db/client";
+import { emailChangeRequests, users } from "../db/schema";
+import { enqueueMail } from "../mail/outbox";
+import { emailChangeMail } from "../mail/templates";
+import { RetryAfter } from "../trpc/init";
+
+/** E-mail confirmation links last 24 hours. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Checks the current password, at most 5 tries per 15 minutes per account (like sign-in), so a
+ * borrowed session cannot guess it.
+ * @throws TOO_MANY_REQUESTS; BAD_REQUEST 'Your current password is incorrect.'
+ */
+async function requireCurrentPassword(db: Db, userId: string, password: string) {
+  const limit = await hitRateLimit(db, `password-check:${userId}`, RATE_LIMITS.signIn);
+  if (!limit.allowed) {
+    throw new TRPCError({
+      code: "TOO_MANY_REQUESTS",
+      message: Msg.tooManyAttempts,
+      cause: new RetryAfter(limit.delaySeconds),
+    });
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: Msg.currentPasswordWrong });
+  }
+  return user;
+}
+
+function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+/**
+ * Changes the password after checking the current one, and ends every other session.
+ * @throws BAD_REQUEST 'Your current password is incorrect.'
+ */
+export async function changePassword(
+  db: Db,
+  viewer: { id: string; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+  ip: string | null,
+): Promise<void> {
+  await requireCurrentPassword(db, viewer.id, input.currentPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, viewer.id));
+    await invalidateUserSessions(tx, viewer.id, viewer.sessionId);
+    await logSecurityEvent(tx, { type: "password_changed", userId: viewer.id, ip });
+  });
+}
+
+/**
+ * Sends a confirmation link to `newEmail`; the address changes only when it is opened.
+ * @throws BAD_REQUEST (wrong password, same address), CONFLICT (address taken).
+ */
+export async function requestEmailChange(
+  db: Db,
+  viewer: { id: string; name: string; locale: Locale | null },
+  input: { newEmail: string; currentPassword: string },
+  opts: { origin: string; ip: string | null },
+): Promise<void> {
+  const user = await requireCurrentPassword(db, viewer.id, input.currentPassword);
+  if (user.email === input.newEmail) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.sameEmail });
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
+  if (taken) throw new TRPCError({ code: "CONFLICT", message: Msg.emailTaken });
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  const token = encodeBase32LowerCaseNoPadding(bytes);
+  const locale = viewer.locale ?? "en";
+  await db.transaction(async (tx) => {
+    await tx.insert(emailChangeRequests).values({
+      userId: viewer.id,
+      newEmail: input.newEmail,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+    });
+    await enqueueMail(tx, {
+      to: input.newEmail,
+      kind: `email-change:${viewer.id}`,
+      locale,
+      content: emailChangeMail(locale, {
+        name: viewer.name,
+        confirmUrl: `${opts.origin}/confirm-email?token=${token}`,
+      }),
+    });
+    await logSecurityEvent(tx, {
+      type: "email_change_requested",
+      userId: viewer.id,
+      ip: opts.ip,
+      details: { newEmail: input.newEmail },
+    });
+  });
+}
+
+/**
+ * Applies the e-mail change of a confirmation link (once, within 24 hours).
+ * @throws BAD_REQUEST 'This confirmation link is invalid or has expired.'; CONFLICT when the
+ *   address was taken meanwhile.
+ */
+export async function confirmEmailChange(db: Db, token: string, ip: string | null): Promise<{ email: string }> {
+  return db.transaction(async (tx) => {
+    const [req] = await tx
+      .select()
+      .from(emailChangeRequests)
+      .where(
+        and(
+          eq(emailChangeRequests.tokenHash, hashToken(token)),
+          isNull(emailChangeRequests.consumedAt),
+          gt(emailChangeRequests.expiresAt, new Date()),
+        ),
+      )
+      .for("update")
+      .limit(1);
+    if (!req) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.emailLinkInvalid });
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, req.newEmail)).limit(1);
+    if (taken) throw new TRPCError({ code: "CONFLICT", message: Msg.emailTaken });
+    const [old] = await tx.select({ email: users.email }).from(users).where(eq(users.id, req.userId));
+    await tx.update(users).set({ email: req.newEmail }).where(eq(users.id, req.userId));
+    await tx
+      .update(emailChangeRequests)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(emailChangeRequests.userId, req.userId), isNull(emailChangeRequests.consumedAt)));
+    await logSecurityEvent(tx, {
+      type: "email_changed",
+      userId: req.userId,
+      ip,
+      details: { from: old?.email, to: req.newEmail },
+    });
+    return { email: req.newEmail };
+  });
+}

@@ -1,0 +1,361 @@
+/**
+ * Member requests, responses and offers (spec part 2 §2, §4, §5, §7 calls 14–19, §8;
+ * DESIGN.md §8.6, §8.11, §9; issue #4).
+ */
+import { TRPCError } from "@trpc/server";
+import { and, avg, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import { Msg } from "../../common/messages";
+import {
+  ACTIVITY_REQUEST_TYPE,
+  BADGE_COUNT_CAP,
+  type exportServicesRequestInput,
+  type receivedListInput,
+  type respondInput,
+  type sendRequestInput,
+  type submitRequestInput,
+} from "../../common/requests";
+import type { Db, DbOrTx } from "../db/client";
+import {
+  archivedMemberRequests,
+  countries,
+  memberRequests,
+  memberResponses,
+  notifications,
+  products,
+  profiles,
+} from "../db/schema";
+import { publish } from "../events";
+import { loadMatchProfile, type MatchProfile, matchingPredicate } from "./matching";
+
+/** The notification title of a new response (spec part 2 §7 call 19). */
+export const RESPONSE_NOTIFICATION_TITLE = "Response to Your Request";
+
+interface NewRequest {
+  productId: number | null;
+  targetCountry: string | null;
+  sector: string | null;
+  requestType: (typeof memberRequests.$inferInsert)["requestType"];
+  activityType: (typeof memberRequests.$inferInsert)["activityType"];
+  subActivity: string | null;
+  description: string;
+  urgency: "normal" | "urgent";
+}
+
+async function insertRequest(db: Db, userId: string, r: NewRequest): Promise<{ id: number }> {
+  if (r.targetCountry) {
+    const [c] = await db.select({ code: countries.code }).from(countries).where(eq(countries.code, r.targetCountry));
+    if (!c) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.invalidCountry });
+  }
+  let sector = r.sector;
+  if (r.productId !== null) {
+    const [p] = await db.select({ sector: products.sector }).from(products).where(eq(products.id, r.productId));
+    if (!p) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.invalidProduct });
+    sector = p.sector;
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(memberRequests)
+      .values({ ...r, sector, userId })
+      .returning({ id: memberRequests.id });
+    if (!row) throw new Error("request not inserted");
+    await publish(tx, {
+      type: "request.created",
+      requestId: row.id,
+      userId,
+      targetCountry: r.targetCountry,
+      sector,
+      requestType: r.requestType,
+    });
+    return row;
+  });
+}
+
+/** /member-request: product and/or country, one of the four types. */
+export function submitRequest(db: Db, userId: string, input: z.output<typeof submitRequestInput>) {
+  return insertRequest(db, userId, {
+    productId: input.productId,
+    targetCountry: input.countryCode,
+    sector: null,
+    requestType: input.requestType,
+    activityType: null,
+    subActivity: null,
+    description: input.description,
+    urgency: input.urgency,
+  });
+}
+
+/** /member-request/send: the activity type decides the request type; stored with its sub-activity. */
+export function sendRequest(db: Db, userId: string, input: z.output<typeof sendRequestInput>) {
+  return insertRequest(db, userId, {
+    productId: input.productId,
+    targetCountry: input.countryCode,
+    sector: null,
+    requestType: ACTIVITY_REQUEST_TYPE[input.activityType],
+    activityType: input.activityType,
+    subActivity: input.subActivity,
+    description: input.description,
+    urgency: input.urgency,
+  });
+}
+
+/** /export-services/send-request: the chosen sector and country are saved (DESIGN.md §8.7). */
+export function sendExportServicesRequest(db: Db, userId: string, input: z.output<typeof exportServicesRequestInput>) {
+  return insertRequest(db, userId, {
+    productId: null,
+    targetCountry: input.countryCode,
+    sector: input.sector,
+    requestType: ACTIVITY_REQUEST_TYPE[input.activityType],
+    activityType: input.activityType,
+    subActivity: input.subActivity,
+    description: input.description,
+    urgency: input.urgency,
+  });
+}
+
+const requester = alias(profiles, "requester");
+
+/**
+ * One page of the requests shown to the viewer, newest first (DESIGN.md §9). `nextCursor` is
+ * null on the last page.
+ */
+export async function listReceived(
+  db: DbOrTx,
+  userId: string,
+  input: z.output<typeof receivedListInput>,
+  profile?: MatchProfile,
+) {
+  const p = profile ?? (await loadMatchProfile(db, userId));
+  const cursor = input.cursor;
+  const rows = await db
+    .select({
+      id: memberRequests.id,
+      createdAt: memberRequests.createdAt,
+      requestType: memberRequests.requestType,
+      activityType: memberRequests.activityType,
+      subActivity: memberRequests.subActivity,
+      urgency: memberRequests.urgency,
+      description: memberRequests.description,
+      sector: memberRequests.sector,
+      requesterName: requester.name,
+      productId: products.id,
+      productNameEn: products.nameEn,
+      productNameFa: products.nameFa,
+      countryCode: countries.code,
+      countryNameEn: countries.nameEn,
+      countryNameFa: countries.nameFa,
+    })
+    .from(memberRequests)
+    .leftJoin(requester, eq(requester.userId, memberRequests.userId))
+    .leftJoin(products, eq(products.id, memberRequests.productId))
+    .leftJoin(countries, eq(countries.code, memberRequests.targetCountry))
+    .where(
+      and(
+        matchingPredicate(p),
+        cursor
+          ? or(
+              lt(memberRequests.createdAt, new Date(cursor.createdAt)),
+              and(eq(memberRequests.createdAt, new Date(cursor.createdAt)), lt(memberRequests.id, cursor.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(memberRequests.createdAt), desc(memberRequests.id))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page,
+    nextCursor: rows.length > input.limit && last ? { createdAt: last.createdAt.toISOString(), id: last.id } : null,
+  };
+}
+
+/** Badge count of matching requests, capped at BADGE_COUNT_CAP (shown as "99+"). */
+export async function countReceived(db: DbOrTx, userId: string, profile?: MatchProfile): Promise<number> {
+  const p = profile ?? (await loadMatchProfile(db, userId));
+  const inner = db
+    .select({ one: sql`1` })
+    .from(memberRequests)
+    .where(matchingPredicate(p))
+    .limit(BADGE_COUNT_CAP)
+    .as("m");
+  const [row] = await db.select({ n: count() }).from(inner);
+  return row?.n ?? 0;
+}
+
+/**
+ * Answers a request shown to the responder, and notifies the requester.
+ * @throws NOT_FOUND when the request is not shown to them; CONFLICT when already answered.
+ */
+export async function respond(db: Db, responderId: string, input: z.output<typeof respondInput>) {
+  const p = await loadMatchProfile(db, responderId);
+  return db.transaction(async (tx) => {
+    const [req] = await tx
+      .select({ id: memberRequests.id, userId: memberRequests.userId })
+      .from(memberRequests)
+      .where(and(eq(memberRequests.id, input.requestId), matchingPredicate(p)))
+      .limit(1);
+    if (!req) {
+      const [answered] = await tx
+        .select({ id: memberResponses.id })
+        .from(memberResponses)
+        .where(and(eq(memberResponses.requestId, input.requestId), eq(memberResponses.responderId, responderId)));
+      throw answered
+        ? new TRPCError({ code: "CONFLICT", message: Msg.alreadyResponded })
+        : new TRPCError({ code: "NOT_FOUND", message: Msg.requestUnavailable });
+    }
+    const [response] = await tx
+      .insert(memberResponses)
+      .values({
+        requestId: req.id,
+        responderId,
+        requesterId: req.userId,
+        message: input.message,
+        contactEmail: input.contactEmail,
+        contactPhone: input.contactPhone,
+        contactWhatsapp: input.contactWhatsapp,
+      })
+      .onConflictDoNothing()
+      .returning({ id: memberResponses.id });
+    if (!response) throw new TRPCError({ code: "CONFLICT", message: Msg.alreadyResponded });
+    await tx.insert(notifications).values({
+      userId: req.userId,
+      kind: "response_received",
+      title: RESPONSE_NOTIFICATION_TITLE,
+      responseId: response.id,
+    });
+    await publish(tx, { type: "offers.changed", userIds: [req.userId] });
+    await publish(tx, { type: "member.changed", userIds: [responderId] });
+    return { id: response.id };
+  });
+}
+
+/** Ignore: archives an active request for this member only. */
+export async function ignoreRequest(db: Db, userId: string, requestId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [req] = await tx
+      .select({ id: memberRequests.id })
+      .from(memberRequests)
+      .where(and(eq(memberRequests.id, requestId), eq(memberRequests.status, "active")));
+    if (!req) throw new TRPCError({ code: "NOT_FOUND", message: Msg.requestUnavailable });
+    await tx.insert(archivedMemberRequests).values({ requestId, userId }).onConflictDoNothing();
+    await publish(tx, { type: "member.changed", userIds: [userId] });
+  });
+}
+
+const responder = alias(profiles, "responder");
+
+/** Responses to the viewer's requests, newest first, without contact fields (DESIGN.md §8.11). */
+export function listOffers(db: DbOrTx, requesterId: string) {
+  return db
+    .select({
+      id: memberResponses.id,
+      createdAt: memberResponses.createdAt,
+      message: memberResponses.message,
+      rating: memberResponses.rating,
+      ratedAt: memberResponses.ratedAt,
+      revealed: sql<boolean>`${memberResponses.revealedAt} is not null`,
+      responderName: responder.name,
+      requestId: memberRequests.id,
+      requestType: memberRequests.requestType,
+      activityType: memberRequests.activityType,
+      subActivity: memberRequests.subActivity,
+      requestDescription: memberRequests.description,
+    })
+    .from(memberResponses)
+    .innerJoin(memberRequests, eq(memberRequests.id, memberResponses.requestId))
+    .leftJoin(responder, eq(responder.userId, memberResponses.responderId))
+    .where(eq(memberResponses.requesterId, requesterId))
+    .orderBy(desc(memberResponses.createdAt), desc(memberResponses.id))
+    .limit(200);
+}
+
+/**
+ * Reveal Contact Details: returns the contact fields of a response to the viewer's own request
+ * and records the first reveal.
+ * @throws NOT_FOUND for anyone but the requester.
+ */
+export async function revealContact(db: Db, requesterId: string, responseId: number) {
+  const [row] = await db
+    .update(memberResponses)
+    .set({ revealedAt: sql`coalesce(${memberResponses.revealedAt}, now())` })
+    .where(and(eq(memberResponses.id, responseId), eq(memberResponses.requesterId, requesterId)))
+    .returning({
+      contactEmail: memberResponses.contactEmail,
+      contactPhone: memberResponses.contactPhone,
+      contactWhatsapp: memberResponses.contactWhatsapp,
+    });
+  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
+  return row;
+}
+
+/**
+ * Rates a response to the viewer's own request, once (a conditional update, so two concurrent
+ * ratings leave exactly one).
+ * @throws NOT_FOUND for others' offers; CONFLICT 'You have already rated this offer.'
+ */
+export async function rateResponse(db: Db, requesterId: string, responseId: number, rating: number) {
+  const [row] = await db
+    .update(memberResponses)
+    .set({ rating, ratedAt: new Date() })
+    .where(
+      and(
+        eq(memberResponses.id, responseId),
+        eq(memberResponses.requesterId, requesterId),
+        isNull(memberResponses.rating),
+      ),
+    )
+    .returning({ id: memberResponses.id, responderId: memberResponses.responderId });
+  if (row) return row;
+  const [exists] = await db
+    .select({ id: memberResponses.id })
+    .from(memberResponses)
+    .where(and(eq(memberResponses.id, responseId), eq(memberResponses.requesterId, requesterId)));
+  throw exists
+    ? new TRPCError({ code: "CONFLICT", message: Msg.alreadyRated })
+    : new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
+}
+
+/** Unread 'Response to Your Request' notifications of a member. */
+export async function countUnreadOffers(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, "response_received"),
+        eq(notifications.isRead, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Opening /offers/received marks its notifications read (spec part 2 §2). */
+export async function markOffersRead(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.kind, "response_received"),
+          eq(notifications.isRead, false),
+        ),
+      )
+      .returning({ id: notifications.id });
+    if (updated.length) await publish(tx, { type: "offers.changed", userIds: [userId] });
+  });
+}
+
+/** Mean rating (0–3, one decimal) and the number of ratings a member's responses received. */
+export async function averageRating(db: DbOrTx, userId: string): Promise<{ average: number | null; count: number }> {
+  const [row] = await db
+    .select({ average: avg(memberResponses.rating), n: count(memberResponses.rating) })
+    .from(memberResponses)
+    .where(and(eq(memberResponses.responderId, userId), isNotNull(memberResponses.rating)));
+  const n = row?.n ?? 0;
+  return { average: n ? Math.round(Number(row?.average) * 10) / 10 : null, count: n };
+}

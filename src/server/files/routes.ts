@@ -1,0 +1,91 @@
+/**
+ * Upload and download routes (issue #3 §1; DESIGN.md §4 Uploads). Plain Fastify routes, since
+ * tRPC is the wrong tool for multipart bodies and byte ranges.
+ *
+ * - `POST /api/files?purpose=<UploadPurpose>`: one multipart file; approved members only;
+ *   10 per hour per member. 201 `{ id, fileName, sizeBytes, contentType, url }`, or
+ *   `{ error: { message } }` with 400/401/403/413/429 and the spec's message.
+ * - `GET /api/files/:id`: the bytes, for who may see them (`canDownload`), with
+ *   Content-Disposition and `X-Content-Type-Options: nosniff`; byte ranges are honoured.
+ */
+import fastifyMultipart from "@fastify/multipart";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { RATE_LIMITS } from "../../common/constants";
+import { Msg } from "../../common/messages";
+import { UPLOAD_PURPOSES, UPLOAD_RULES } from "../../common/uploads";
+import { hitRateLimit } from "../auth/rate-limit";
+import type { Db } from "../db/client";
+import { uploads } from "../db/schema";
+import type { Viewer } from "../domain/viewer";
+import { fileUrl, type StoredUpload, storeUpload, UploadError } from "./uploads";
+
+const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes));
+
+/** Who may download an upload: its owner and admins; profile photos also any approved member. */
+export function canDownload(viewer: Viewer, upload: { ownerId: string; purpose: string }): boolean {
+  if (viewer.id === upload.ownerId || viewer.isAdmin) return true;
+  return upload.purpose === "profile_photo" && viewer.approvalStatus === "approved";
+}
+
+export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; dataDir: string }): Promise<void> {
+  const { db, dataDir } = opts;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 2, parts: 3, headerPairs: 100 },
+  });
+
+  const send = (reply: import("fastify").FastifyReply, status: number, message: string) =>
+    reply.code(status).send({ error: { message } });
+
+  app.post("/api/files", async (req, reply) => {
+    const auth = req.auth;
+    if (!auth) return send(reply, 401, Msg.uploadAuth);
+    if (auth.viewer.approvalStatus !== "approved") return send(reply, 403, Msg.approvalRequired);
+    const query = z.object({ purpose: z.enum(UPLOAD_PURPOSES) }).safeParse(req.query);
+    if (!query.success) return send(reply, 400, Msg.invalidFileType);
+    if (!req.isMultipart()) return send(reply, 400, Msg.fileNameRequired);
+
+    const limit = await hitRateLimit(db, `upload:${auth.viewer.id}`, RATE_LIMITS.upload);
+    if (!limit.allowed) {
+      reply.header("Retry-After", String(limit.delaySeconds));
+      return send(reply, 429, Msg.uploadLimit);
+    }
+
+    const file = await req.file();
+    if (!file) return send(reply, 400, Msg.fileNameRequired);
+    let stored: StoredUpload;
+    try {
+      stored = await storeUpload(db, {
+        dataDir,
+        ownerId: auth.viewer.id,
+        purpose: query.data.purpose,
+        fileName: file.filename,
+        source: file.file,
+      });
+    } catch (err) {
+      if (err instanceof UploadError) return send(reply, err.status, err.message);
+      throw err;
+    }
+    return reply.code(201).send({ ...stored, url: fileUrl(stored.id) });
+  });
+
+  app.get<{ Params: { id: string } }>("/api/files/:id", async (req, reply) => {
+    const auth = req.auth;
+    if (!auth) return send(reply, 401, Msg.signInRequired);
+    const id = z.uuid().safeParse(req.params.id);
+    if (!id.success) return send(reply, 404, Msg.notFound);
+    const [upload] = await db.select().from(uploads).where(eq(uploads.id, id.data)).limit(1);
+    if (!upload || !canDownload(auth.viewer, upload)) return send(reply, 404, Msg.notFound);
+    const inline = upload.contentType.startsWith("image/") || upload.contentType === "application/pdf";
+    reply
+      .header("Content-Type", upload.contentType)
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Cache-Control", "private, max-age=3600")
+      .header(
+        "Content-Disposition",
+        `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(upload.fileName)}`,
+      );
+    return reply.sendFile(upload.storageKey, `${dataDir}/uploads`, { contentType: false });
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * The one upload pipeline (issue #3 §1; spec part 1 §5, §8): name and extension checked first,
+ * the size enforced while streaming, the type decided by magic bytes, SHA-256 computed on the
+ * way, the bytes stored under a generated name outside any static folder, and one `uploads` row.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { fileTypeFromBuffer } from "file-type";
+import { Msg, type MsgText } from "../../common/messages";
+import {
+  checkFileName,
+  cleanFileName,
+  type FileKind,
+  KIND_CONTENT_TYPE,
+  UPLOAD_RULES,
+  type UploadPurpose,
+} from "../../common/uploads";
+import type { DbOrTx } from "../db/client";
+import { uploads } from "../db/schema";
+
+/** A refused upload: HTTP status and the spec's message. */
+export class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    override readonly message: MsgText,
+  ) {
+    super(message);
+  }
+}
+
+/** What magic-byte detection must report for each accepted kind (doc/xls are OLE compound files). */
+const DETECTED_EXT: Record<FileKind, readonly string[]> = {
+  pdf: ["pdf"],
+  jpeg: ["jpg"],
+  png: ["png"],
+  doc: ["cfb"],
+  xls: ["cfb"],
+  docx: ["docx"],
+  xlsx: ["xlsx"],
+};
+
+const SNIFF_BYTES = 4100;
+
+export function uploadsDir(dataDir: string): string {
+  return path.join(dataDir, "uploads");
+}
+
+export interface StoredUpload {
+  id: string;
+  fileName: string;
+  sizeBytes: number;
+  contentType: string;
+  sha256: string;
+  purpose: UploadPurpose;
+}
+
+/**
+ * Streams `source` (a multipart file) into storage and records it for `ownerId`.
+ * @throws UploadError 400 (name, type or content), 413 (too large while streaming).
+ */
+export async function storeUpload(
+  db: DbOrTx,
+  opts: { dataDir: string; ownerId: string; purpose: UploadPurpose; fileName: string; source: Readable },
+): Promise<StoredUpload> {
+  const checked = checkFileName(opts.fileName, opts.purpose);
+  if (!checked.ok) {
+    opts.source.resume();
+    throw new UploadError(400, checked.message);
+  }
+  const rule = UPLOAD_RULES[opts.purpose];
+  const dir = uploadsDir(opts.dataDir);
+  await mkdir(dir, { recursive: true });
+  const storageKey = randomUUID();
+  const tmpPath = path.join(dir, `${storageKey}.part`);
+
+  const hash = createHash("sha256");
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > rule.maxBytes) {
+        done(new UploadError(413, rule.tooLarge));
+        return;
+      }
+      hash.update(chunk);
+      if (headBytes < SNIFF_BYTES) {
+        head.push(chunk);
+        headBytes += chunk.length;
+      }
+      done(null, chunk);
+    },
+  });
+
+  try {
+    await pipeline(opts.source, meter, createWriteStream(tmpPath, { flags: "wx", mode: 0o600 }));
+    if ((opts.source as Readable & { truncated?: boolean }).truncated) throw new UploadError(413, rule.tooLarge);
+    const detected = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
+    if (!detected || !DETECTED_EXT[checked.kind].includes(detected.ext)) {
+      throw new UploadError(400, Msg.fileContentMismatch);
+    }
+    await rename(tmpPath, path.join(dir, storageKey));
+  } catch (err) {
+    opts.source.resume();
+    await rm(tmpPath, { force: true });
+    throw err;
+  }
+
+  const stored = {
+    fileName: cleanFileName(opts.fileName),
+    sizeBytes: size,
+    contentType: KIND_CONTENT_TYPE[checked.kind],
+    sha256: hash.digest("hex"),
+    purpose: opts.purpose,
+  };
+  const [row] = await db
+    .insert(uploads)
+    .values({ ...stored, ownerId: opts.ownerId, storageKey })
+    .returning({ id: uploads.id });
+  if (!row) throw new Error("upload row not inserted");
+  return { id: row.id, ...stored };
+}
+
+/** Download address of an upload. */
+export function fileUrl(uploadId: string): string {
+  return `/api/files/${uploadId}`;
+}

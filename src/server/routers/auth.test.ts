@@ -1,0 +1,557 @@
+/**
+ * Sign-up, the approval gate, sign-in and its rate limit, sessions (idle and absolute expiry,
+ * heartbeat, sign-out), the bootstrap admin, the same-origin check and the contact form —
+ * over HTTP (`app.inject`) against a real database (spec part 1 §4, §5, §7, §8; DESIGN.md §4).
+ */
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
+import { Msg } from "../../common/messages";
+import { createTestApp, DEFAULT_PASSWORD, type TestApp } from "../../test/app";
+import { contactMessages, profiles, securityEvents, sessions, userRoles, users } from "../db/schema";
+import { createContextInner, type RequestAuth } from "../trpc/context";
+import { createCallerFactory, memberProcedure, router } from "../trpc/init";
+
+const ADMIN_EMAIL = "founder@export-club.test";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAIL } });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A test-only router: proves the member tier itself, since no member procedure ships yet. */
+const probeRouter = router({
+  ping: memberProcedure.query(({ ctx }) => ({ userId: ctx.viewer.id })),
+});
+const createProbeCaller = createCallerFactory(probeRouter);
+
+/** Calls the member-tier probe as `auth`; resolves to the error code or "OK". */
+async function memberProbe(auth: RequestAuth | null): Promise<string> {
+  try {
+    await createProbeCaller(createContextInner({ deps: t.deps, auth })).ping();
+    return "OK";
+  } catch (err) {
+    return (err as { code: string }).code;
+  }
+}
+
+let emailCounter = 0;
+function uniqueEmail(prefix: string): string {
+  emailCounter++;
+  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+function signUpBody(email: string, extra: Record<string, unknown> = {}) {
+  return {
+    name: "Ada Lovelace",
+    email,
+    password: DEFAULT_PASSWORD,
+    activity: "exporter",
+    userType: "organization",
+    referralCode: "FRIEND-42",
+    ...extra,
+  };
+}
+
+async function eventsOf(type: string, where?: { userId?: string; email?: string }) {
+  const rows = await t.db.select().from(securityEvents).where(eq(securityEvents.eventType, type));
+  return rows.filter(
+    (r) =>
+      (!where?.userId || r.userId === where.userId) &&
+      (!where?.email || (r.eventDetails as { email?: string }).email === where.email),
+  );
+}
+
+async function tableCount(table: typeof users | typeof sessions | typeof contactMessages): Promise<number> {
+  const [row] = await t.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+describe("sign-up and the approval gate", () => {
+  it("a new applicant is pending, signed in, refused member and admin procedures until approved", async () => {
+    const email = uniqueEmail("applicant");
+    const signUp = await t.mutation<{ userId: string; approvalStatus: string; expiresAt: string }>(
+      "auth.signUp",
+      signUpBody(` ${email.toUpperCase()} `),
+    );
+    expect(signUp.status).toBe(200);
+    expect(signUp.data).toMatchObject({ approvalStatus: "pending" });
+    const userId = signUp.data!.userId;
+
+    // The session cookie: HttpOnly, SameSite=Lax, Path=/ (not Secure outside production).
+    const cookie = signUp.response.cookies.find((c) => c.name === t.cookieName);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie?.secure).toBeFalsy();
+    const token = cookie!.value;
+    expect(token).toMatch(/^[a-z2-7]{24}\.[a-z2-7]{24}$/);
+
+    // Stored: lower-cased e-mail, argon2id hash, the profile with user type and referral code.
+    const [user] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(user!.email).toBe(email);
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, userId));
+    expect(profile).toMatchObject({
+      name: "Ada Lovelace",
+      activities: ["exporter"],
+      userType: "organization",
+      referralCode: "FRIEND-42",
+      approvalStatus: "pending",
+    });
+    // Only the hash of the secret is stored.
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(token.startsWith(`${row!.id}.`)).toBe(true);
+    expect(row!.secretHash).not.toContain(token.split(".")[1]);
+    expect(await eventsOf("sign_up", { userId })).toHaveLength(1);
+
+    // The same session: signed in, pending.
+    const me = await t.query<{ viewer: { approvalStatus: string; isAdmin: boolean } }>("session.get", undefined, {
+      token,
+    });
+    expect(me.data?.viewer).toMatchObject({ approvalStatus: "pending", isAdmin: false });
+
+    // Member tier refuses a pending applicant; so does the admin tier.
+    const pendingAuth = await t.authOf(token);
+    expect(pendingAuth?.viewer.id).toBe(userId);
+    expect(await memberProbe(pendingAuth)).toBe("FORBIDDEN");
+    const refused = await t.query("approval.pendingCount", undefined, { token });
+    expect(refused.status).toBe(403);
+    expect(refused.error?.data.code).toBe("FORBIDDEN");
+    expect(refused.error?.message).toBe(Msg.approvalRequired);
+
+    // An admin approves.
+    const admin = await t.actor("admin");
+    const review = await t.mutation(
+      "approval.review",
+      { userId, decision: "approved", notes: "Welcome" },
+      { token: admin.token },
+    );
+    expect(review.status).toBe(200);
+    expect(review.data).toEqual({ ok: true });
+
+    // The same session now passes the member tier, but still not the admin tier.
+    const approvedAuth = await t.authOf(token);
+    expect(approvedAuth?.session.id).toBe(pendingAuth?.session.id);
+    expect(await memberProbe(approvedAuth)).toBe("OK");
+    const me2 = await t.query<{ viewer: { approvalStatus: string } }>("session.get", undefined, { token });
+    expect(me2.data?.viewer.approvalStatus).toBe("approved");
+    const stillNotAdmin = await t.query("approval.pendingCount", undefined, { token });
+    expect(stillNotAdmin.error?.data.code).toBe("FORBIDDEN");
+    expect(stillNotAdmin.error?.message).toBe(Msg.adminOnly);
+  });
+
+  it("a rejected applicant stays refused by the member tier", async () => {
+    const email = uniqueEmail("rejected");
+    const signUp = await t.mutation<{ userId: string }>("auth.signUp", signUpBody(email));
+    const token = signUp.sessionCookie!;
+    const admin = await t.actor("admin");
+    await admin.caller.approval.review({ userId: signUp.data!.userId, decision: "rejected", notes: "Incomplete" });
+
+    const auth = await t.authOf(token);
+    expect(auth?.viewer.approvalStatus).toBe("rejected");
+    expect(await memberProbe(auth)).toBe("FORBIDDEN");
+    const refused = await t.query("approval.listPending", undefined, { token });
+    expect(refused.error?.data.code).toBe("FORBIDDEN");
+    // The status screen still works: session.get answers with the rejected state.
+    const me = await t.query<{ viewer: { approvalStatus: string } }>("session.get", undefined, { token });
+    expect(me.data?.viewer.approvalStatus).toBe("rejected");
+  });
+
+  it("the member tier: anonymous UNAUTHORIZED, pending and rejected FORBIDDEN, members and admins allowed", async () => {
+    expect(await memberProbe(null)).toBe("UNAUTHORIZED");
+    for (const kind of ["pending", "rejected"] as const) {
+      expect(await memberProbe((await t.actor(kind)).auth)).toBe("FORBIDDEN");
+    }
+    for (const kind of ["member", "admin"] as const) {
+      expect(await memberProbe((await t.actor(kind)).auth)).toBe("OK");
+    }
+  });
+
+  it("a taken e-mail is a CONFLICT with 'An account with this email already exists'", async () => {
+    const email = uniqueEmail("taken");
+    expect((await t.mutation("auth.signUp", signUpBody(email))).status).toBe(200);
+    const again = await t.mutation("auth.signUp", signUpBody(email.toUpperCase()));
+    expect(again.status).toBe(409);
+    expect(again.error?.data.code).toBe("CONFLICT");
+    expect(again.error?.message).toBe(Msg.emailTaken);
+    expect(again.sessionCookie).toBeUndefined();
+  });
+
+  it("invalid sign-up input is a BAD_REQUEST with field errors in the spec's words", async () => {
+    const res = await t.mutation("auth.signUp", signUpBody("not-an-email", { password: "short", name: "A" }));
+    expect(res.status).toBe(400);
+    expect(res.error?.data.code).toBe("BAD_REQUEST");
+    expect(res.error?.data.fieldErrors).toMatchObject({
+      email: [Msg.invalidEmail],
+      name: [Msg.nameTooShort],
+    });
+    expect(res.error?.data.fieldErrors?.password).toContain(Msg.passwordTooShort);
+  });
+
+  it("the 4th sign-up attempt with one e-mail within 5 minutes: 'Please wait 5 minutes before trying again.'", async () => {
+    const email = uniqueEmail("eager");
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.mutation("auth.signUp", signUpBody(email));
+      codes.push(res.error?.data.code ?? "OK");
+    }
+    // The first creates the account, the next two hit the taken e-mail; all three count.
+    expect(codes).toEqual(["OK", "CONFLICT", "CONFLICT"]);
+    const fourth = await t.mutation("auth.signUp", signUpBody(email));
+    expect(fourth.status).toBe(429);
+    expect(fourth.error?.data.code).toBe("TOO_MANY_REQUESTS");
+    expect(fourth.error?.message).toBe("Please wait 5 minutes before trying again.");
+    expect(await eventsOf("sign_up_rate_limited", { email })).toHaveLength(1);
+
+    // Another e-mail is not affected.
+    expect((await t.mutation("auth.signUp", signUpBody(uniqueEmail("other")))).status).toBe(200);
+  });
+
+  it("the ADMIN_EMAIL account is approved and admin at once", async () => {
+    const res = await t.mutation<{ userId: string; approvalStatus: string }>(
+      "auth.signUp",
+      signUpBody(` ${ADMIN_EMAIL.toUpperCase()}`),
+    );
+    expect(res.status).toBe(200);
+    expect(res.data?.approvalStatus).toBe("approved");
+    const userId = res.data!.userId;
+    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, userId))).toMatchObject([{ role: "admin" }]);
+    expect(await eventsOf("admin_granted", { userId })).toHaveLength(1);
+    const count = await t.query<number>("approval.pendingCount", undefined, { token: res.sessionCookie });
+    expect(count.status).toBe(200);
+    expect(typeof count.data).toBe("number");
+  });
+});
+
+describe("sign-in", () => {
+  it("signs in with the right password, sets the cookie and logs login_successful", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const res = await t.mutation<{ userId: string; expiresAt: string }>("auth.signIn", {
+      email: ` ${user.email.toUpperCase()}`,
+      password: user.password,
+    });
+    expect(res.status).toBe(200);
+    expect(res.data?.userId).toBe(user.id);
+    const expiresIn = new Date(res.data!.expiresAt).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(SESSION_IDLE_TIMEOUT_MS - 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(SESSION_IDLE_TIMEOUT_MS);
+    const auth = await t.authOf(res.sessionCookie!);
+    expect(auth?.viewer.id).toBe(user.id);
+    expect(await eventsOf("login_successful", { userId: user.id })).toHaveLength(1);
+    const [row] = await t.db.select({ lastActiveAt: users.lastActiveAt }).from(users).where(eq(users.id, user.id));
+    expect(row?.lastActiveAt).toBeInstanceOf(Date);
+  });
+
+  it("unknown e-mail and wrong password give the same code and message", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const unknownEmail = uniqueEmail("nobody");
+    const unknown = await t.mutation("auth.signIn", { email: unknownEmail, password: DEFAULT_PASSWORD });
+    const wrong = await t.mutation("auth.signIn", { email: user.email, password: "Wrong!Passw0rd" });
+    for (const res of [unknown, wrong]) {
+      expect(res.status).toBe(401);
+      expect(res.error?.data.code).toBe("UNAUTHORIZED");
+      expect(res.error?.message).toBe("Invalid email or password");
+      expect(res.sessionCookie).toBeUndefined();
+    }
+    expect({ ...unknown.error, data: { ...unknown.error?.data, path: null } }).toEqual({
+      ...wrong.error,
+      data: { ...wrong.error?.data, path: null },
+    });
+    expect(await eventsOf("login_failed", { email: unknownEmail })).toHaveLength(1);
+    expect(await eventsOf("login_failed", { userId: user.id })).toHaveLength(1);
+  });
+
+  it("the 6th attempt for one e-mail within 15 minutes is TOO_MANY_REQUESTS with a retry delay", async () => {
+    const user = await t.createUser({ status: "approved" });
+    for (let i = 0; i < 5; i++) {
+      const res = await t.mutation("auth.signIn", { email: user.email, password: `Wrong!Passw0rd${i}` });
+      expect(res.error?.data.code).toBe("UNAUTHORIZED");
+    }
+    // Even the right password is refused now.
+    const sixth = await t.mutation("auth.signIn", { email: user.email, password: user.password });
+    expect(sixth.status).toBe(429);
+    expect(sixth.error?.data.code).toBe("TOO_MANY_REQUESTS");
+    const delay = sixth.error!.data.retryAfterSeconds!;
+    expect(delay).toBeGreaterThan(0);
+    expect(delay).toBeLessThanOrEqual(15 * 60);
+    expect(sixth.error?.message).toBe(
+      `Too many login attempts. Please try again in ${Math.ceil(delay / 60)} minute(s).`,
+    );
+    expect(sixth.error?.message).toBe("Too many login attempts. Please try again in 15 minute(s).");
+    expect(sixth.sessionCookie).toBeUndefined();
+
+    expect(await eventsOf("login_failed", { userId: user.id })).toHaveLength(5);
+    const limited = await eventsOf("login_rate_limited", { email: user.email });
+    expect(limited).toHaveLength(1);
+    expect(limited[0]!.eventDetails).toMatchObject({ delaySeconds: delay });
+    expect(limited[0]!.ip).toBe("127.0.0.1");
+    expect(await eventsOf("login_successful", { userId: user.id })).toHaveLength(0);
+
+    // The limit is per e-mail.
+    const other = await t.createUser({ status: "approved" });
+    expect((await t.mutation("auth.signIn", { email: other.email, password: other.password })).status).toBe(200);
+  });
+
+  it("a suspended account is refused with 'This account is suspended. Please contact support.'", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const { token } = await t.sessionFor(user);
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id));
+    const res = await t.mutation("auth.signIn", { email: user.email, password: user.password });
+    expect(res.error?.data.code).toBe("FORBIDDEN");
+    expect(res.error?.message).toBe(Msg.accountSuspended);
+    // Existing sessions of the account are refused too.
+    expect(await t.authOf(token)).toBeNull();
+  });
+});
+
+describe("sessions", () => {
+  async function signedIn() {
+    const user = await t.createUser({ status: "approved" });
+    const { token } = await t.sessionFor(user);
+    return { user, token, sessionId: token.split(".")[0]! };
+  }
+
+  it("a session idle for more than 30 minutes is refused, deleted and logged as session_timeout", async () => {
+    const { user, token, sessionId } = await signedIn();
+    await t.db.execute(sql`update sessions set last_active_at = now() - interval '31 minutes' where id = ${sessionId}`);
+    const res = await t.mutation("session.heartbeat", {}, { token });
+    expect(res.status).toBe(401);
+    expect(res.error?.data.code).toBe("UNAUTHORIZED");
+    expect(res.sessionCookie).toBe(""); // cleared
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionId))).toHaveLength(0);
+    const timeouts = await eventsOf("session_timeout", { userId: user.id });
+    expect(timeouts).toHaveLength(1);
+    expect(timeouts[0]!.eventDetails).toMatchObject({ detectedBy: "server" });
+    // Signed out from now on.
+    expect((await t.query("session.get", undefined, { token })).data).toBeNull();
+  });
+
+  it("a session idle for 29 minutes is still valid", async () => {
+    const { token, sessionId } = await signedIn();
+    await t.db.execute(sql`update sessions set last_active_at = now() - interval '29 minutes' where id = ${sessionId}`);
+    const res = await t.query<{ viewer: unknown } | null>("session.get", undefined, { token });
+    expect(res.data).not.toBeNull();
+  });
+
+  it("a session older than 12 hours is refused even when active, deleted and logged", async () => {
+    const { user, token, sessionId } = await signedIn();
+    await t.db.execute(
+      sql`update sessions set created_at = now() - interval '12 hours 1 minute', last_active_at = now() where id = ${sessionId}`,
+    );
+    const res = await t.query("session.get", undefined, { token });
+    expect(res.status).toBe(200);
+    expect(res.data).toBeNull();
+    expect(res.sessionCookie).toBe("");
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionId))).toHaveLength(0);
+    expect(await eventsOf("session_timeout", { userId: user.id })).toHaveLength(1);
+  });
+
+  it("a forged or unknown token is refused and its cookie cleared", async () => {
+    const { token } = await signedIn();
+    const [id] = token.split(".");
+    for (const bad of [`${id}.${"a".repeat(24)}`, "nonsense", `${"b".repeat(24)}.${"c".repeat(24)}`]) {
+      const res = await t.query("session.get", undefined, { token: bad });
+      expect(res.data).toBeNull();
+      expect(res.sessionCookie).toBe("");
+    }
+    // The real session is untouched by the forgery.
+    expect(await t.authOf(token)).not.toBeNull();
+  });
+
+  it("heartbeat restarts the idle timer; reading the session does not", async () => {
+    const { user, token, sessionId } = await signedIn();
+    await t.db.execute(sql`update sessions set last_active_at = now() - interval '20 minutes' where id = ${sessionId}`);
+    const lastActive = async () =>
+      (await t.db.select({ at: sessions.lastActiveAt }).from(sessions).where(eq(sessions.id, sessionId)))[0]!.at;
+    const before = await lastActive();
+    expect(Date.now() - before.getTime()).toBeGreaterThan(19 * 60_000);
+
+    await t.query("session.get", undefined, { token });
+    expect((await lastActive()).getTime()).toBe(before.getTime());
+
+    const res = await t.mutation<{ expiresAt: string }>("session.heartbeat", {}, { token });
+    expect(res.status).toBe(200);
+    const after = await lastActive();
+    expect(Date.now() - after.getTime()).toBeLessThan(60_000);
+    const expiresIn = new Date(res.data!.expiresAt).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(SESSION_IDLE_TIMEOUT_MS - 60_000);
+    const [u] = await t.db.select({ at: users.lastActiveAt }).from(users).where(eq(users.id, user.id));
+    expect(u?.at?.getTime()).toBe(after.getTime());
+  });
+
+  it("refresh extends the session and logs session_refreshed", async () => {
+    const { user, token, sessionId } = await signedIn();
+    await t.db.execute(sql`update sessions set last_active_at = now() - interval '26 minutes' where id = ${sessionId}`);
+    const res = await t.mutation<{ expiresAt: string }>("session.refresh", {}, { token });
+    expect(res.status).toBe(200);
+    expect(new Date(res.data!.expiresAt).getTime() - Date.now()).toBeGreaterThan(SESSION_IDLE_TIMEOUT_MS - 60_000);
+    expect(await eventsOf("session_refreshed", { userId: user.id })).toHaveLength(1);
+  });
+
+  it("sign-out deletes the session row, clears the cookie and logs sign_out", async () => {
+    const { user, token, sessionId } = await signedIn();
+    const res = await t.mutation("auth.signOut", {}, { token });
+    expect(res.status).toBe(200);
+    expect(res.sessionCookie).toBe("");
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionId))).toHaveLength(0);
+    expect(await eventsOf("sign_out", { userId: user.id })).toHaveLength(1);
+    expect(await t.authOf(token)).toBeNull();
+  });
+
+  it("sign-out with reason timeout logs session_timeout", async () => {
+    const { user, token, sessionId } = await signedIn();
+    await t.mutation("auth.signOut", { reason: "timeout" }, { token });
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionId))).toHaveLength(0);
+    expect(await eventsOf("session_timeout", { userId: user.id })).toHaveLength(1);
+    expect(await eventsOf("sign_out", { userId: user.id })).toHaveLength(0);
+  });
+
+  it("setLocale remembers the interface language on the account", async () => {
+    const { user, token } = await signedIn();
+    const res = await t.mutation("session.setLocale", { locale: "fa" }, { token });
+    expect(res.data).toEqual({ locale: "fa" });
+    const [u] = await t.db.select({ locale: users.locale }).from(users).where(eq(users.id, user.id));
+    expect(u?.locale).toBe("fa");
+  });
+});
+
+describe("same-origin check", () => {
+  it("a cross-origin POST is refused with 403 and changes nothing", async () => {
+    const usersBefore = await tableCount(users);
+    const email = uniqueEmail("csrf");
+    const res = await t.inject({
+      method: "POST",
+      url: "/trpc/auth.signUp",
+      payload: signUpBody(email),
+      origin: "cross",
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.cookies.find((c) => c.name === t.cookieName)).toBeUndefined();
+    expect(await tableCount(users)).toBe(usersBefore);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it("a cross-origin sign-out of a signed-in user keeps the session", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const { token } = await t.sessionFor(user);
+    const res = await t.inject({ method: "POST", url: "/trpc/auth.signOut", payload: {}, token, origin: "cross" });
+    expect(res.statusCode).toBe(403);
+    expect(await t.authOf(token)).not.toBeNull();
+  });
+
+  it("an Origin of another host without Sec-Fetch-Site is refused; a POST without Origin too", async () => {
+    const email = uniqueEmail("csrf2");
+    const foreign = await t.inject({
+      method: "POST",
+      url: "/trpc/auth.signUp",
+      payload: signUpBody(email),
+      origin: "none",
+      headers: { origin: "https://evil.example" },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const noOrigin = await t.inject({
+      method: "POST",
+      url: "/trpc/auth.signUp",
+      payload: signUpBody(email),
+      origin: "none",
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it("an Origin matching the Host is accepted without Sec-Fetch-Site", async () => {
+    const email = uniqueEmail("same");
+    const res = await t.inject({
+      method: "POST",
+      url: "/trpc/auth.signUp",
+      payload: signUpBody(email),
+      origin: "none",
+      headers: { origin: "http://localhost", host: "localhost" },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("contact form", () => {
+  it("stores the message sanitised, with the sender's address", async () => {
+    const res = await t.mutation(
+      "landing.contact",
+      {
+        name: "  <b>Ada</b> ",
+        email: " Ada@Example.COM ",
+        message: "<script>alert(1)</script>Hello there, javascript:alert(2) friends <iframe src=x></iframe>",
+      },
+      { remoteAddress: "10.0.0.1" },
+    );
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ ok: true });
+    const rows = await t.db.select().from(contactMessages).where(eq(contactMessages.ip, "10.0.0.1"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: "bAda/b",
+      email: "ada@example.com",
+      message: "Hello there, alert(2) friends",
+      userId: null,
+      readAt: null,
+    });
+  });
+
+  it("records the signed-in sender's account", async () => {
+    const user = await t.createUser({ status: "pending" });
+    const { token } = await t.sessionFor(user);
+    const res = await t.mutation(
+      "landing.contact",
+      { name: "Pending Person", email: user.email, message: "When will I be approved?" },
+      { token, remoteAddress: "10.0.0.2" },
+    );
+    expect(res.status).toBe(200);
+    const rows = await t.db.select().from(contactMessages).where(eq(contactMessages.userId, user.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("the 4th message within 5 minutes: 'Please wait a few minutes before sending another message.'", async () => {
+    const ip = "10.0.0.3";
+    const body = { name: "Bob", email: "bob@example.com", message: "A question about exporting." };
+    for (let i = 0; i < 3; i++) {
+      expect((await t.mutation("landing.contact", body, { remoteAddress: ip })).status).toBe(200);
+    }
+    const fourth = await t.mutation("landing.contact", body, { remoteAddress: ip });
+    expect(fourth.status).toBe(429);
+    expect(fourth.error?.data.code).toBe("TOO_MANY_REQUESTS");
+    expect(fourth.error?.message).toBe("Please wait a few minutes before sending another message.");
+    expect(fourth.error?.data.retryAfterSeconds).toBeGreaterThan(0);
+    const rows = await t.db.select().from(contactMessages).where(eq(contactMessages.ip, ip));
+    expect(rows).toHaveLength(3);
+    // Another sender is not affected.
+    expect((await t.mutation("landing.contact", body, { remoteAddress: "10.0.0.4" })).status).toBe(200);
+  });
+
+  it("invalid contact input is refused per field and stores nothing", async () => {
+    const before = await tableCount(contactMessages);
+    const res = await t.mutation(
+      "landing.contact",
+      { name: "A", email: "nope", message: "<script>long enough text</script>" },
+      { remoteAddress: "10.0.0.5" },
+    );
+    expect(res.status).toBe(400);
+    expect(res.error?.data.fieldErrors).toEqual({
+      name: [Msg.nameTooShort],
+      email: [Msg.invalidEmail],
+      message: [Msg.messageTooShort],
+    });
+    expect(await tableCount(contactMessages)).toBe(before);
+  });
+});
+
+describe("health", () => {
+  it("/healthz and /readyz answer", async () => {
+    expect((await t.inject({ url: "/healthz" })).json()).toEqual({ status: "ok" });
+    const ready = await t.inject({ url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: "ready", database: t.database.kind });
+  });
+});

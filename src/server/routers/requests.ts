@@ -1,0 +1,130 @@
+/**
+ * Member requests, received requests, offers and the live badges (spec part 2 §2, §5, §7, §8;
+ * DESIGN.md §5, §9; issue #4).
+ */
+import { z } from "zod";
+import {
+  BADGE_COUNT_CAP,
+  exportServicesRequestInput,
+  rateInput,
+  receivedListInput,
+  respondInput,
+  sendRequestInput,
+  submitRequestInput,
+} from "../../common/requests";
+import { isSessionAlive } from "../auth/session";
+import type { Db } from "../db/client";
+import { loadMatchProfile, requestMatches } from "../domain/matching";
+import {
+  averageRating,
+  countReceived,
+  countUnreadOffers,
+  ignoreRequest,
+  listOffers,
+  listReceived,
+  markOffersRead,
+  rateResponse,
+  respond,
+  revealContact,
+  sendExportServicesRequest,
+  sendRequest,
+  submitRequest,
+} from "../domain/requests";
+import { memberProcedure, router } from "../trpc/init";
+
+const requestIdInput = z.object({ requestId: z.number().int().positive() });
+const responseIdInput = z.object({ responseId: z.number().int().positive() });
+
+export const memberRequestsRouter = router({
+  /** /member-request */
+  submit: memberProcedure
+    .input(submitRequestInput)
+    .mutation(({ ctx, input }) => submitRequest(ctx.db, ctx.viewer.id, input)),
+  /** /member-request/send */
+  send: memberProcedure.input(sendRequestInput).mutation(({ ctx, input }) => sendRequest(ctx.db, ctx.viewer.id, input)),
+  /** /export-services/send-request */
+  sendExportServices: memberProcedure
+    .input(exportServicesRequestInput)
+    .mutation(({ ctx, input }) => sendExportServicesRequest(ctx.db, ctx.viewer.id, input)),
+  /** Received requests matching the viewer, newest first, cursor-paginated. */
+  received: memberProcedure
+    .input(receivedListInput)
+    .query(({ ctx, input }) => listReceived(ctx.db, ctx.viewer.id, input)),
+  /** The matching-requests badge count (capped; "99+" beyond). */
+  receivedCount: memberProcedure.query(({ ctx }) => countReceived(ctx.db, ctx.viewer.id)),
+  respond: memberProcedure.input(respondInput).mutation(({ ctx, input }) => respond(ctx.db, ctx.viewer.id, input)),
+  ignore: memberProcedure.input(requestIdInput).mutation(async ({ ctx, input }) => {
+    await ignoreRequest(ctx.db, ctx.viewer.id, input.requestId);
+    return { ok: true as const };
+  }),
+});
+
+export const offersRouter = router({
+  /** Responses to my requests; contacts only through `reveal`. */
+  list: memberProcedure.query(({ ctx }) => listOffers(ctx.db, ctx.viewer.id)),
+  /** Records the reveal, so it is a mutation (GET never changes state). */
+  reveal: memberProcedure
+    .input(responseIdInput)
+    .mutation(({ ctx, input }) => revealContact(ctx.db, ctx.viewer.id, input.responseId)),
+  rate: memberProcedure.input(rateInput).mutation(async ({ ctx, input }) => {
+    await rateResponse(ctx.db, ctx.viewer.id, input.responseId, input.rating);
+    return { ok: true as const };
+  }),
+  unreadCount: memberProcedure.query(({ ctx }) => countUnreadOffers(ctx.db, ctx.viewer.id)),
+  markRead: memberProcedure.mutation(async ({ ctx }) => {
+    await markOffersRead(ctx.db, ctx.viewer.id);
+    return { ok: true as const };
+  }),
+  /** The viewer's average rating as a responder (dashboard banner). */
+  myRating: memberProcedure.query(({ ctx }) => averageRating(ctx.db, ctx.viewer.id)),
+});
+
+/** A session is re-checked at most this often while a subscription is open. */
+const LIVENESS_RECHECK_MS = 15_000;
+
+function livenessChecker(db: Db, sessionId: string) {
+  let checkedAt = Date.now();
+  return async (force = false) => {
+    if (!force && Date.now() - checkedAt < LIVENESS_RECHECK_MS) return true;
+    checkedAt = Date.now();
+    return isSessionAlive(db, sessionId);
+  };
+}
+
+export const badgesRouter = router({
+  /**
+   * Live member badges (DESIGN.md §5): `{ requests, offers }` on connect and after each relevant
+   * event. A new request is checked against the profile in memory, so one event costs no query
+   * for members it does not reach. Ends when the session ends.
+   */
+  onChange: memberProcedure.subscription(async function* ({ ctx, signal }) {
+    const userId = ctx.viewer.id;
+    const alive = livenessChecker(ctx.db, ctx.auth.session.id);
+    const changes = ctx.deps.events.stream(["request.created", "member.changed", "offers.changed"], signal);
+    let profile = await loadMatchProfile(ctx.db, userId);
+    let requests = await countReceived(ctx.db, userId, profile);
+    let offers = await countUnreadOffers(ctx.db, userId);
+    yield { requests, offers };
+    for await (const event of changes) {
+      let changed = false;
+      if (event.type === "request.created") {
+        if (requests < BADGE_COUNT_CAP && requestMatches(profile, event)) {
+          requests += 1;
+          changed = true;
+        }
+      } else if ("userIds" in event && event.userIds.includes(userId)) {
+        if (!(await alive(true))) return;
+        if (event.type === "member.changed") {
+          profile = await loadMatchProfile(ctx.db, userId);
+          requests = await countReceived(ctx.db, userId, profile);
+        } else {
+          offers = await countUnreadOffers(ctx.db, userId);
+        }
+        changed = true;
+      }
+      if (!changed) continue;
+      if (!(await alive())) return;
+      yield { requests, offers };
+    }
+  }),
+});

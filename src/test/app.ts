@@ -1,0 +1,342 @@
+/**
+ * The application under test (DESIGN.md §7): the real deps (a database of the file's own, the
+ * config, a started EventBus), the real Fastify app, and helpers to create accounts, get a
+ * tRPC caller for each kind of caller, and make HTTP calls with cookies and same-origin headers.
+ *
+ *   let t: TestApp;
+ *   beforeAll(async () => { t = await createTestApp(); });
+ *   afterAll(() => t?.close());
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { ApprovalStatus } from "../common/constants";
+import { buildApp } from "../server/app";
+import { authenticate } from "../server/auth/authenticate";
+import { hashPassword } from "../server/auth/password";
+import { createSession, sessionCookieName } from "../server/auth/session";
+import { type Config, loadConfig } from "../server/config";
+import type { Database, Db } from "../server/db/client";
+import { profiles, userRoles, users } from "../server/db/schema";
+import { EventBus } from "../server/events";
+import { type AppDeps, createContextInner, type RequestAuth } from "../server/trpc/context";
+import { createCallerFactory } from "../server/trpc/init";
+import { appRouter } from "../server/trpc/router";
+import { createTestDatabase } from "./db";
+
+/** The five kinds of caller of the authorization matrix (DESIGN.md §4). */
+export const CALLER_KINDS = ["anonymous", "pending", "rejected", "member", "admin"] as const;
+export type CallerKind = (typeof CALLER_KINDS)[number];
+
+export const createCaller = createCallerFactory(appRouter);
+export type Caller = ReturnType<typeof createCaller>;
+
+/** Satisfies the sign-up password policy. */
+export const DEFAULT_PASSWORD = "Str0ng!Passw0rd";
+/** The address `inject` calls come from unless told otherwise. */
+export const TEST_IP = "127.0.0.1";
+/** What our own pages send with a state-changing request (DESIGN.md §4 CSRF). */
+export const SAME_ORIGIN_HEADERS = { origin: "http://localhost", host: "localhost", "sec-fetch-site": "same-origin" };
+export const CROSS_SITE_HEADERS = { origin: "https://evil.example", host: "localhost", "sec-fetch-site": "cross-site" };
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  status: ApprovalStatus;
+  admin: boolean;
+}
+
+export interface CreateUserOptions {
+  status: ApprovalStatus;
+  /** Adds the `(user_id, 'admin')` row of `user_roles`. */
+  admin?: boolean;
+  email?: string;
+  password?: string;
+  name?: string;
+  appliedAt?: Date;
+  locale?: "en" | "fa";
+}
+
+/** argon2 costs tens of milliseconds: one hash per distinct password per test file. */
+const hashCache = new Map<string, Promise<string>>();
+function cachedHash(password: string): Promise<string> {
+  let h = hashCache.get(password);
+  if (!h) {
+    h = hashPassword(password);
+    hashCache.set(password, h);
+  }
+  return h;
+}
+
+let userCounter = 0;
+
+/**
+ * Inserts an account with its profile (and admin role) directly, bypassing sign-up and its
+ * rate limit. The e-mail defaults to a unique `<status>-<n>-<random>@example.com`.
+ */
+export async function createUser(db: Db, opts: CreateUserOptions): Promise<TestUser> {
+  const password = opts.password ?? DEFAULT_PASSWORD;
+  userCounter++;
+  const email = (
+    opts.email ??
+    `${opts.status}${opts.admin ? "-admin" : ""}-${userCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  )
+    .trim()
+    .toLowerCase();
+  const name = opts.name ?? `Test ${opts.status} ${userCounter}`;
+  const passwordHash = await cachedHash(password);
+  const id = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email, passwordHash, locale: opts.locale ?? null })
+      .returning({ id: users.id });
+    if (!user) throw new Error("user not inserted");
+    await tx.insert(profiles).values({
+      userId: user.id,
+      name,
+      activities: ["exporter"],
+      userType: "individual",
+      approvalStatus: opts.status,
+      ...(opts.appliedAt ? { appliedAt: opts.appliedAt } : {}),
+      reviewedAt: opts.status === "pending" ? null : new Date(),
+    });
+    if (opts.admin) await tx.insert(userRoles).values({ userId: user.id, role: "admin" });
+    return user.id;
+  });
+  return { id, email, password, name, status: opts.status, admin: opts.admin ?? false };
+}
+
+/** Account options for each signed-in kind of caller. */
+export function userOptionsFor(kind: Exclude<CallerKind, "anonymous">): CreateUserOptions {
+  switch (kind) {
+    case "pending":
+      return { status: "pending" };
+    case "rejected":
+      return { status: "rejected" };
+    case "member":
+      return { status: "approved" };
+    case "admin":
+      return { status: "approved", admin: true };
+  }
+}
+
+/** A caller with its account and session (`null` for anonymous). */
+export interface Actor {
+  kind: CallerKind | "custom";
+  user: TestUser | null;
+  /** The session token, i.e. the cookie value. */
+  token: string | null;
+  auth: RequestAuth | null;
+  caller: Caller;
+}
+
+export interface InjectCall {
+  method?: "GET" | "POST" | "HEAD" | "OPTIONS" | "PUT" | "DELETE";
+  url: string;
+  payload?: unknown;
+  /** Session token sent as the session cookie. */
+  token?: string | null;
+  /** `same` (default for non-GET): same-origin headers; `cross`: a foreign site; `none`: neither. */
+  origin?: "same" | "cross" | "none";
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+/** tRPC's error shape as our errorFormatter (trpc/init.ts) sends it. */
+export interface TrpcErrorBody {
+  message: string;
+  code: number;
+  data: {
+    code: string;
+    httpStatus: number;
+    path: string | null;
+    fieldErrors: Record<string, string[]> | null;
+    formErrors: string[] | null;
+    retryAfterSeconds: number | null;
+  };
+}
+
+export interface TrpcResult<T = unknown> {
+  status: number;
+  /** `result.data` of a successful call. */
+  data: T | undefined;
+  error: TrpcErrorBody | undefined;
+  /** The session cookie the response set: its value (`""` when cleared), or undefined if untouched. */
+  sessionCookie: string | undefined;
+  response: LightMyRequestResponse;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: Database;
+  db: Db;
+  config: Config;
+  cookieName: string;
+  createUser(opts: CreateUserOptions): Promise<TestUser>;
+  /** Creates a real session for `user` and loads its auth the way the request hook does. */
+  sessionFor(user: TestUser): Promise<{ token: string; auth: RequestAuth }>;
+  /** The request auth of `token` now (`null` when refused), exactly as `onRequest` computes it. */
+  authOf(token: string): Promise<RequestAuth | null>;
+  /** A fresh account of `kind` (none for anonymous), its session and a tRPC caller. */
+  actor(kind: CallerKind, opts?: { signal?: AbortSignal; user?: Partial<CreateUserOptions> }): Promise<Actor>;
+  /** A tRPC caller for a fresh account of `kind` (see `actor`). */
+  callerFor(kind: CallerKind, opts?: { signal?: AbortSignal }): Promise<Caller>;
+  /** A caller acting with the given auth (e.g. re-read after a change). */
+  callerWith(auth: RequestAuth | null, opts?: { signal?: AbortSignal; ip?: string | null }): Caller;
+  inject(call: InjectCall): Promise<LightMyRequestResponse>;
+  /** `POST /trpc/<path>` with a JSON body. */
+  mutation<T = unknown>(
+    path: string,
+    input?: unknown,
+    call?: Omit<InjectCall, "url" | "payload" | "method">,
+  ): Promise<TrpcResult<T>>;
+  /** `GET /trpc/<path>?input=…`. */
+  query<T = unknown>(
+    path: string,
+    input?: unknown,
+    call?: Omit<InjectCall, "url" | "payload" | "method">,
+  ): Promise<TrpcResult<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app on a database of its own. `env` overrides the configuration
+ * (`loadConfig({ NODE_ENV: "test", ...env })`).
+ */
+export async function createTestApp(opts: { env?: Record<string, string | undefined> } = {}): Promise<TestApp> {
+  // The app writes under DATA_DIR (uploads); keep that out of the working tree.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "export-club-test-data-"));
+  const testDb = await createTestDatabase().catch(async (err: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  });
+  const { database } = testDb;
+  const db = database.db;
+  const events = new EventBus();
+  let app: FastifyInstance | undefined;
+  try {
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...opts.env });
+    await events.start(database);
+    const deps: AppDeps = { database, config, events };
+    app = await buildApp(deps, { logger: false, clientDir: "/nonexistent" });
+    await app.ready();
+    const cookieName = sessionCookieName(config.isProduction);
+    const builtApp = app;
+
+    const authOf = async (token: string) => (await authenticate(db, token, TEST_IP)).auth;
+
+    const sessionFor = async (user: TestUser) => {
+      const { token } = await createSession(db, user.id);
+      const auth = await authOf(token);
+      if (!auth) throw new Error(`no auth for the new session of ${user.email}`);
+      return { token, auth };
+    };
+
+    const callerWith = (auth: RequestAuth | null, o: { signal?: AbortSignal; ip?: string | null } = {}) =>
+      createCaller(createContextInner({ deps, auth, ip: o.ip === undefined ? TEST_IP : o.ip }), { signal: o.signal });
+
+    const actor = async (
+      kind: CallerKind,
+      o: { signal?: AbortSignal; user?: Partial<CreateUserOptions> } = {},
+    ): Promise<Actor> => {
+      if (kind === "anonymous") {
+        return { kind, user: null, token: null, auth: null, caller: callerWith(null, o) };
+      }
+      const user = await createUser(db, { ...userOptionsFor(kind), ...o.user });
+      const { token, auth } = await sessionFor(user);
+      return { kind, user, token, auth, caller: callerWith(auth, o) };
+    };
+
+    const inject = (call: InjectCall) => {
+      const method = call.method ?? (call.payload === undefined ? "GET" : "POST");
+      const origin = call.origin ?? (method === "GET" || method === "HEAD" ? "none" : "same");
+      const headers: Record<string, string> = {
+        ...(origin === "same" ? SAME_ORIGIN_HEADERS : origin === "cross" ? CROSS_SITE_HEADERS : { host: "localhost" }),
+        ...call.headers,
+      };
+      const injectOpts: InjectOptions = {
+        method,
+        url: call.url,
+        headers,
+        remoteAddress: call.remoteAddress ?? TEST_IP,
+        ...(call.token ? { cookies: { [cookieName]: call.token } } : {}),
+        ...(call.payload !== undefined ? { payload: call.payload as InjectOptions["payload"] } : {}),
+      };
+      return builtApp.inject(injectOpts);
+    };
+
+    const toResult = <T>(response: LightMyRequestResponse): TrpcResult<T> => {
+      let body: { result?: { data?: T }; error?: TrpcErrorBody } = {};
+      try {
+        body = response.json();
+      } catch {
+        // Not JSON (e.g. the same-origin refusal is JSON, a 404 might not be).
+      }
+      const cookie = response.cookies.find((c) => c.name === cookieName);
+      return {
+        status: response.statusCode,
+        data: body.result?.data,
+        error: body.error,
+        sessionCookie: cookie ? cookie.value : undefined,
+        response,
+      };
+    };
+
+    return {
+      app: builtApp,
+      deps,
+      database,
+      db,
+      config,
+      cookieName,
+      createUser: (o) => createUser(db, o),
+      sessionFor,
+      authOf,
+      actor,
+      callerFor: async (kind, o) => (await actor(kind, o)).caller,
+      callerWith,
+      inject,
+      async mutation<T>(path: string, input?: unknown, call: Omit<InjectCall, "url" | "payload" | "method"> = {}) {
+        return toResult<T>(await inject({ ...call, method: "POST", url: `/trpc/${path}`, payload: input ?? {} }));
+      },
+      async query<T>(path: string, input?: unknown, call: Omit<InjectCall, "url" | "payload" | "method"> = {}) {
+        const qs = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+        return toResult<T>(await inject({ ...call, method: "GET", url: `/trpc/${path}${qs}` }));
+      },
+      async close() {
+        try {
+          await builtApp.close();
+          await events.stop();
+        } finally {
+          await testDb.close();
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await events.stop().catch(() => {});
+    await testDb.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Rejects with a clear message when `promise` does not settle within `ms`. */
+export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
