@@ -74,6 +74,9 @@ export const Msg = {
   requestUnavailable: "This request is no longer available.",
   invalidProduct: "Please choose a product from the list.",
   tooManyAttempts: "Too many attempts. Please try again later.",
+  alreadySuspended: "This account is already suspended.",
+  notSuspended: "This account is not suspended.",
+  adminNeedsApprovedMember: "Only an approved, active member can become an admin.",
   unexpected: "An unexpected error occurred. Please try again.",
 } as const;
 

@@ -8,10 +8,11 @@ import { pruneRateLimits } from "./auth/rate-limit";
 import { pruneExpiredSessions } from "./auth/session";
 import { loadConfig } from "./config";
 import { migrateDatabase, openDatabase } from "./db/client";
-import { ensureDemoAdmin } from "./db/seed/demo-admin";
 import { seedCatalog } from "./db/seed/catalog";
+import { ensureDemoAdmin } from "./db/seed/demo-admin";
 import { seedReferenceData } from "./db/seed/reference";
 import { EventBus } from "./events";
+import { pruneOrphanUploads } from "./files/uploads";
 import { startMailWorker } from "./mail/worker";
 
 async function main() {
@@ -45,9 +46,11 @@ async function main() {
   const mail = startMailWorker({ db: database.db, config, log: app.log });
   const housekeeping = setInterval(
     () => {
-      Promise.all([pruneExpiredSessions(database.db), pruneRateLimits(database.db)]).catch((err) =>
-        app.log.error({ err }, "housekeeping failed"),
-      );
+      Promise.all([
+        pruneExpiredSessions(database.db),
+        pruneRateLimits(database.db),
+        pruneOrphanUploads(database.db, config.dataDir),
+      ]).catch((err) => app.log.error({ err }, "housekeeping failed"));
     },
     10 * 60 * 1000,
   );

@@ -3,15 +3,17 @@
  * with a backdrop on small screens) and the content area. Points and tier are the member's
  * real standing (DESIGN.md §8.1).
  */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import {
   ActionIcon,
   AppShell,
   Badge,
   Burger,
+  Button,
   Drawer,
   Group,
   Indicator,
+  Menu,
   NavLink,
   Popover,
   ScrollArea,
@@ -29,6 +31,8 @@ import {
   IconHome,
   IconInbox,
   IconListCheck,
+  IconLogout,
+  IconMailOpened,
   IconMessageQuestion,
   IconShare,
   IconTrophy,
@@ -37,13 +41,12 @@ import {
   IconUsers,
   IconUsersGroup,
 } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { useSubscription } from "@trpc/tanstack-react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Tier } from "../../common/constants";
+import { BadgesProvider, badgeLabel, useBadges } from "../features/badges/BadgesProvider";
+import { useSignOut } from "../features/session/useSession";
 import { formatNumber } from "../i18n";
-import { useTRPC } from "../trpc";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { TierBadge } from "./TierBadge";
 
@@ -61,15 +64,16 @@ interface NavItem {
   badge?: number;
 }
 
-/** Live count of pending applicants for admins (DESIGN.md §5). */
-function usePendingApplicants(enabled: boolean): number {
-  const trpc = useTRPC();
-  const initial = useQuery({ ...trpc.approval.pendingCount.queryOptions(), enabled });
-  const live = useSubscription(trpc.approval.onPendingCount.subscriptionOptions(undefined, { enabled }));
-  return live.data ?? initial.data ?? 0;
-}
-
-function Navigation({ viewer, pending, onNavigate }: { viewer: LayoutViewer; pending: number; onNavigate: () => void }) {
+function Navigation({
+  viewer,
+  pending,
+  onNavigate,
+}: {
+  viewer: LayoutViewer;
+  pending: number;
+  onNavigate: () => void;
+}) {
+  const signOut = useSignOut();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const member: NavItem[] = [
     { to: "/dashboard", label: <Trans>Dashboard</Trans>, icon: <IconHome size={18} /> },
@@ -95,7 +99,13 @@ function Navigation({ viewer, pending, onNavigate }: { viewer: LayoutViewer; pen
       label={item.label}
       leftSection={item.icon}
       active={pathname === item.to}
-      rightSection={item.badge ? <Badge size="sm" color="red" circle>{item.badge}</Badge> : null}
+      rightSection={
+        item.badge ? (
+          <Badge size="sm" color="red" circle>
+            {item.badge}
+          </Badge>
+        ) : null
+      }
       onClick={() => {
         console.info("navigate", item.to);
         onNavigate();
@@ -113,21 +123,52 @@ function Navigation({ viewer, pending, onNavigate }: { viewer: LayoutViewer; pen
           {admin.map(render)}
         </>
       )}
+      <NavLink
+        mt="md"
+        label={<Trans>Sign Out</Trans>}
+        leftSection={<IconLogout size={18} />}
+        color="red"
+        active={false}
+        onClick={() => {
+          onNavigate();
+          void signOut();
+        }}
+      />
     </Stack>
   );
 }
 
 export function AppLayout({ viewer, children }: { viewer: LayoutViewer; children: ReactNode }) {
+  return (
+    <BadgesProvider isAdmin={viewer.isAdmin}>
+      <Shell viewer={viewer}>{children}</Shell>
+    </BadgesProvider>
+  );
+}
+
+function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode }) {
   const { t } = useLingui();
   const [drawerOpened, drawer] = useDisclosure(false);
-  const pending = usePendingApplicants(viewer.isAdmin);
+  const badges = useBadges();
+  const pending = badges.pendingApplicants;
+  const signOut = useSignOut();
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: "sm", collapsed: { mobile: true } }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: "sm", collapsed: { mobile: true } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" size="sm" aria-label={t`Open navigation`} />
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t`Open navigation`}
+            />
             <UnstyledButton component={Link} to="/dashboard" aria-label={t`Export Club home`}>
               <Group gap={8} wrap="nowrap">
                 <img src="/logo.svg" alt="" width={32} height={32} />
@@ -160,24 +201,92 @@ export function AppLayout({ viewer, children }: { viewer: LayoutViewer; children
                 </Indicator>
               </Tooltip>
             )}
+            <Tooltip label={t`Requests for you`}>
+              <Indicator
+                label={badgeLabel(badges.requests)}
+                size={18}
+                color="red"
+                disabled={badges.requests <= 0}
+                offset={4}
+              >
+                <ActionIcon
+                  component={Link}
+                  to="/member-request/received"
+                  variant="subtle"
+                  size="lg"
+                  aria-label={t`Requests for you: ${badges.requests}`}
+                  data-testid="requests-badge"
+                  data-count={badges.requests}
+                >
+                  <IconMessageQuestion size={20} />
+                </ActionIcon>
+              </Indicator>
+            </Tooltip>
+            <Tooltip label={t`Offers received`}>
+              <Indicator
+                label={badgeLabel(badges.unreadOffers)}
+                size={18}
+                color="red"
+                disabled={badges.unreadOffers <= 0}
+                offset={4}
+              >
+                <ActionIcon
+                  component={Link}
+                  to="/offers/received"
+                  variant="subtle"
+                  size="lg"
+                  aria-label={t`Unread offers: ${badges.unreadOffers}`}
+                  data-testid="offers-badge"
+                  data-count={badges.unreadOffers}
+                >
+                  <IconMailOpened size={20} />
+                </ActionIcon>
+              </Indicator>
+            </Tooltip>
             <LanguageSwitcher signedIn />
             <Popover position="bottom-end" withArrow shadow="md">
               <Popover.Target>
-                <ActionIcon variant="subtle" size="lg" aria-label={t`Notifications`}>
+                <ActionIcon variant="subtle" size="lg" aria-label={t`Notifications`} visibleFrom="sm">
                   <IconBell size={20} />
                 </ActionIcon>
               </Popover.Target>
               <Popover.Dropdown>
-                <Text size="sm" c="dimmed">
-                  <Trans>You have no notifications.</Trans>
-                </Text>
+                {badges.unreadOffers > 0 ? (
+                  <Stack gap="xs">
+                    <Text size="sm">
+                      <Plural
+                        value={badges.unreadOffers}
+                        one="You have # new response to your requests."
+                        other="You have # new responses to your requests."
+                      />
+                    </Text>
+                    <Button component={Link} to="/offers/received" size="xs" variant="light">
+                      <Trans>View offers</Trans>
+                    </Button>
+                  </Stack>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    <Trans>You have no notifications.</Trans>
+                  </Text>
+                )}
               </Popover.Dropdown>
             </Popover>
-            <Tooltip label={t`Profile`}>
-              <ActionIcon component={Link} to="/profile" variant="subtle" size="lg" aria-label={t`Profile`}>
-                <IconUser size={20} />
-              </ActionIcon>
-            </Tooltip>
+            <Menu position="bottom-end" withArrow shadow="md">
+              <Menu.Target>
+                <ActionIcon variant="subtle" size="lg" aria-label={t`Account menu`} data-testid="account-menu">
+                  <IconUser size={20} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{viewer.name}</Menu.Label>
+                <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
+                  <Trans>Profile</Trans>
+                </Menu.Item>
+                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+                  <Trans>Sign Out</Trans>
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </Group>
         </Group>
       </AppShell.Header>

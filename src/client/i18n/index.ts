@@ -45,7 +45,9 @@ export function intlLocale(locale: string): string {
 
 /** Formats a date with its time in the active locale, e.g. "Nov 22, 2026, 3:04 PM". */
 export function formatDateTime(value: Date | string, locale = i18n.locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(value),
+  );
 }
 
 export function formatDate(value: Date | string, locale = i18n.locale): string {

@@ -77,6 +77,9 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   requestUnavailable: msg`This request is no longer available.`,
   invalidProduct: msg`Please choose a product from the list.`,
   tooManyAttempts: msg`Too many attempts. Please try again later.`,
+  alreadySuspended: msg`This account is already suspended.`,
+  notSuspended: msg`This account is not suspended.`,
+  adminNeedsApprovedMember: msg`Only an approved, active member can become an admin.`,
   unexpected: msg`An unexpected error occurred. Please try again.`,
 };
 

@@ -2,9 +2,10 @@
  * Reading tRPC errors in the UI: the translated message, per-field messages for forms, and
  * the server's retry delay.
  */
-import { TRPCClientError } from "@trpc/client";
+
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { TRPCClientError } from "@trpc/client";
 import { translateServerText } from "../i18n/serverMessages";
 
 interface ErrorData {

@@ -114,9 +114,16 @@ function refuseSelf(adminId: string, userId: string) {
   if (adminId === userId) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.cannotChangeOwnRole });
 }
 
+/** Locks the account row and returns its state. @throws NOT_FOUND */
 async function requireAccount(tx: DbOrTx, userId: string) {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [row] = await tx
+    .select({ suspendedAt: users.suspendedAt, approvalStatus: profiles.approvalStatus, isAdmin: isAdminSql })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .for("update", { of: users });
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
+  return { ...row, isAdmin: Boolean(row.isAdmin) };
 }
 
 async function audit(
@@ -147,7 +154,8 @@ export async function suspendAccount(db: Db, adminId: string, input: { userId: s
 export async function reinstateAccount(db: Db, adminId: string, userId: string) {
   refuseSelf(adminId, userId);
   await db.transaction(async (tx) => {
-    await requireAccount(tx, userId);
+    const account = await requireAccount(tx, userId);
+    if (!account.suspendedAt) throw new TRPCError({ code: "CONFLICT", message: Msg.notSuspended });
     await tx.update(users).set({ suspendedAt: null, suspendedReason: null }).where(eq(users.id, userId));
     await audit(tx, "account_reinstated", userId, adminId);
     await publish(tx, { type: "member.changed", userIds: [userId] });
@@ -158,7 +166,11 @@ export async function reinstateAccount(db: Db, adminId: string, userId: string) 
 export async function setAdminRole(db: Db, adminId: string, input: { userId: string; admin: boolean }) {
   refuseSelf(adminId, input.userId);
   await db.transaction(async (tx) => {
-    await requireAccount(tx, input.userId);
+    const account = await requireAccount(tx, input.userId);
+    if (account.isAdmin === input.admin) return;
+    if (input.admin && (account.approvalStatus !== "approved" || account.suspendedAt)) {
+      throw new TRPCError({ code: "BAD_REQUEST", message: Msg.adminNeedsApprovedMember });
+    }
     if (input.admin) {
       await tx
         .insert(userRoles)

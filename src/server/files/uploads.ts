@@ -9,6 +9,7 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { and, inArray, lt, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { Msg, type MsgText } from "../../common/messages";
 import {
@@ -20,7 +21,7 @@ import {
   type UploadPurpose,
 } from "../../common/uploads";
 import type { DbOrTx } from "../db/client";
-import { uploads } from "../db/schema";
+import { profiles, uploads } from "../db/schema";
 
 /** A refused upload: HTTP status and the spec's message. */
 export class UploadError extends Error {
@@ -129,4 +130,29 @@ export async function storeUpload(
 /** Download address of an upload. */
 export function fileUrl(uploadId: string): string {
   return `/api/files/${uploadId}`;
+}
+
+/**
+ * Deletes profile photos and attachments that no profile refers to and that are older than
+ * `olderThanMs` (uploaded but never saved with Update Profile, or replaced since): the row and
+ * the bytes. Returns how many were removed.
+ */
+export async function pruneOrphanUploads(
+  db: DbOrTx,
+  dataDir: string,
+  olderThanMs = 24 * 60 * 60 * 1000,
+): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanMs);
+  const removed = await db
+    .delete(uploads)
+    .where(
+      and(
+        inArray(uploads.purpose, ["profile_photo", "profile_attachment"]),
+        lt(uploads.createdAt, cutoff),
+        sql`not exists (select 1 from ${profiles} where ${profiles.photoUploadId} = ${uploads.id} or ${profiles.attachmentUploadId} = ${uploads.id})`,
+      ),
+    )
+    .returning({ storageKey: uploads.storageKey });
+  await Promise.all(removed.map((r) => rm(path.join(uploadsDir(dataDir), r.storageKey), { force: true })));
+  return removed.length;
 }

@@ -135,7 +135,12 @@ export function ApprovalsPage() {
         ))}
       </SimpleGrid>
 
-      <Modal opened={selected !== null} onClose={() => setSelected(null)} title={<Trans>Review application</Trans>} centered>
+      <Modal
+        opened={selected !== null}
+        onClose={() => setSelected(null)}
+        title={<Trans>Review application</Trans>}
+        centered
+      >
         {selected && (
           <Stack>
             <div>

@@ -3,7 +3,7 @@
  * Rate limiting shows 'Rate Limit Exceeded' with the server's delay in minutes.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Anchor, Button, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Modal, PasswordInput, Stack, Text, TextInput, useDirection } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -14,7 +14,6 @@ import { activateLocale, directionOf } from "../../i18n";
 import { errorCode, errorText, retryAfterSeconds } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { useTRPC, wsClient } from "../../trpc";
-import { useDirection } from "@mantine/core";
 
 type Problem = { kind: "rate"; minutes: number } | { kind: "failed"; message: string } | { kind: "error" };
 

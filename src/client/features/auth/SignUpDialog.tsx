@@ -5,18 +5,7 @@
  * Application Pending.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Modal,
-  PasswordInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Modal, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -63,13 +52,15 @@ export function SignUpDialog({
 
   async function submit(values: Values) {
     setFailure(null);
+    let approved = false;
     try {
-      await signUp.mutateAsync({
+      const result = await signUp.mutateAsync({
         ...values,
         activity: values.activity as Activity,
         userType: values.userType as UserType,
         locale: i18n.locale === "fa" ? "fa" : "en",
       });
+      approved = result.approvalStatus === "approved";
     } catch (error) {
       const fields = fieldErrors(error);
       if (Object.keys(fields).length > 0) form.setErrors(fields);
@@ -81,12 +72,16 @@ export function SignUpDialog({
       }
       return;
     }
-    notifications.show({
-      color: "teal",
-      title: t`Application submitted successfully!`,
-      message: t`Your application is pending admin approval. You'll receive an email once approved.`,
-      autoClose: 8000,
-    });
+    notifications.show(
+      approved
+        ? { color: "teal", title: t`Welcome to Export Club!`, message: t`Your administrator account is ready.` }
+        : {
+            color: "teal",
+            title: t`Application submitted successfully!`,
+            message: t`Your application is pending admin approval. You'll receive an email once approved.`,
+            autoClose: 8000,
+          },
+    );
     wsClient.close();
     queryClient.clear();
     await queryClient.fetchQuery(trpc.session.get.queryOptions());

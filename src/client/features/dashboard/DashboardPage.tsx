@@ -2,42 +2,83 @@
  * Dashboard (spec part 2 §2), first cut: welcome banner with name and tier, the member's real
  * points and tier, and the admin card. Further cards arrive with their features.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconCoins, IconUserCheck } from "@tabler/icons-react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Alert, Avatar, Button, Card, Group, Progress, Rating, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconCoins, IconUserCheck, IconUserCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { TierBadge } from "../../components/TierBadge";
 import { formatNumber } from "../../i18n";
 import { useTRPC } from "../../trpc";
+import { useBadges } from "../badges/BadgesProvider";
 import { useSession } from "../session/useSession";
+import { ServiceGroups } from "./ServiceGroups";
 
 export function DashboardPage() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const { data: session } = useSession();
   const viewer = session?.viewer;
-  const pending = useQuery({ ...trpc.approval.pendingCount.queryOptions(), enabled: !!viewer?.isAdmin });
+  const badges = useBadges();
+  const profile = useQuery({ ...trpc.profile.get.queryOptions(), enabled: !!viewer });
+  const rating = useQuery({ ...trpc.offers.myRating.queryOptions(), enabled: !!viewer });
   if (!viewer) return null;
+  const completion = profile.data?.completion.percent;
 
   return (
     <Stack gap="lg" maw={1100} mx="auto">
       <Card withBorder radius="lg" p="lg" bg="teal.0">
         <Group justify="space-between" wrap="wrap">
           <Group wrap="nowrap">
-            <Avatar size="lg" radius="xl" color="teal" name={viewer.name} />
+            <Avatar size="lg" radius="xl" color="teal" name={viewer.name} src={profile.data?.photo?.url ?? null} />
             <div>
               <Title order={2} data-testid="welcome">
                 <Trans>Welcome, {viewer.name}</Trans>
               </Title>
-              <Text c="dimmed" size="sm">
-                <Trans>Synergy for export</Trans>
-              </Text>
+              {rating.data?.average != null ? (
+                <Group gap={6} data-testid="my-rating">
+                  <Rating value={rating.data.average} count={3} fractions={10} readOnly size="sm" />
+                  <Text size="sm" c="dimmed">
+                    {formatNumber(rating.data.average)} / {formatNumber(3)} ·{" "}
+                    <Plural value={rating.data.count} one="# rating" other="# ratings" />
+                  </Text>
+                </Group>
+              ) : (
+                <Text c="dimmed" size="sm">
+                  <Trans>Synergy for export</Trans>
+                </Text>
+              )}
             </div>
           </Group>
           <TierBadge tier={viewer.tier} size="xl" />
         </Group>
       </Card>
+
+      {completion !== undefined && completion < 100 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          radius="lg"
+          title={t`Complete your profile`}
+          icon={<IconUserCircle size={20} aria-hidden />}
+          data-testid="complete-profile-prompt"
+        >
+          <Stack gap="xs">
+            <Text size="sm">
+              <Trans>
+                Your profile is {completion}% complete. Members' requests reach you by your sectors, target countries
+                and activity, so a complete profile brings you more of them.
+              </Trans>
+            </Text>
+            <Progress value={completion} color="yellow" aria-label={t`Profile completion`} />
+            <Group>
+              <Button component={Link} to="/profile" size="xs" variant="filled" color="yellow">
+                <Trans>Complete Your Profile</Trans>
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         <Card withBorder radius="lg" p="lg">
@@ -64,7 +105,7 @@ export function DashboardPage() {
               <IconUserCheck size={20} aria-hidden />
             </Group>
             <Text fz={32} fw={700}>
-              {pending.data === undefined ? "…" : formatNumber(pending.data)}
+              {formatNumber(badges.pendingApplicants)}
             </Text>
             <Button component={Link} to="/admin/approvals" variant="light" mt="xs" aria-label={t`Review applications`}>
               <Trans>Review applications</Trans>
@@ -72,6 +113,8 @@ export function DashboardPage() {
           </Card>
         )}
       </SimpleGrid>
+
+      <ServiceGroups />
     </Stack>
   );
 }

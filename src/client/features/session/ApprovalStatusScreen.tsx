@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconCircleX, IconHourglass } from "@tabler/icons-react";
 import type { ApprovalStatus } from "../../../common/constants";
 import { useSignOut } from "./useSession";
 
@@ -15,7 +16,7 @@ export function ApprovalStatusScreen({ status }: { status: Exclude<ApprovalStatu
       <Paper withBorder shadow="sm" radius="lg" p="xl" maw={520} w="100%">
         <Stack align="center" gap="md" ta="center">
           <ThemeIcon size={56} radius="xl" color={pending ? "yellow" : "red"} variant="light" aria-hidden>
-            <span style={{ fontSize: 28 }}>{pending ? "⏳" : "✕"}</span>
+            {pending ? <IconHourglass size={30} /> : <IconCircleX size={30} />}
           </ThemeIcon>
           <Title order={2}>{pending ? <Trans>Application Pending</Trans> : <Trans>Application Rejected</Trans>}</Title>
           {pending ? (
@@ -25,8 +26,8 @@ export function ApprovalStatusScreen({ status }: { status: Exclude<ApprovalStatu
               </Text>
               <Text c="dimmed">
                 <Trans>
-                  You will receive an email notification once your application has been reviewed. This usually takes
-                  1-2 business days.
+                  You will receive an email notification once your application has been reviewed. This usually takes 1-2
+                  business days.
                 </Trans>
               </Text>
             </>

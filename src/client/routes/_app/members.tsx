@@ -1,10 +1,9 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../components/ComingSoon";
+import { validateDirectorySearch } from "../../features/members/directorySearch";
+import { MembersPage } from "../../features/members/MembersPage";
 
-/** Members: built in a later issue; an honest "coming soon" card until then. */
+/** Member directory (issue #3 §4); its filters are URL search params. */
 export const Route = createFileRoute("/_app/members")({
-  component: () => (
-    <ComingSoon title={<Trans>Members</Trans>} />
-  ),
+  validateSearch: validateDirectorySearch,
+  component: MembersPage,
 });

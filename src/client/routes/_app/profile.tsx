@@ -1,10 +1,5 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../components/ComingSoon";
+import { ProfilePage } from "../../features/profile/ProfilePage";
 
-/** Profile Settings: built in a later issue; an honest "coming soon" card until then. */
-export const Route = createFileRoute("/_app/profile")({
-  component: () => (
-    <ComingSoon title={<Trans>Profile Settings</Trans>} />
-  ),
-});
+/** Profile Settings (spec part 2 §2); members only, through the `_app` gate. */
+export const Route = createFileRoute("/_app/profile")({ component: ProfilePage });

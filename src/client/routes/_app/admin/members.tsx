@@ -1,13 +1,14 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
 import { AdminOnly } from "../../../components/AdminOnly";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { MembersAdminPage } from "../../../features/admin/MembersAdminPage";
+import { validateAdminMembersSearch } from "../../../features/admin/members/adminMembersSearch";
 
-/** Member Management: built in a later issue; an honest "coming soon" card until then. */
+/** Member Management (issue #3 §5); its filters are URL search params. */
 export const Route = createFileRoute("/_app/admin/members")({
+  validateSearch: validateAdminMembersSearch,
   component: () => (
     <AdminOnly>
-      <ComingSoon title={<Trans>Member Management</Trans>} />
+      <MembersAdminPage />
     </AdminOnly>
   ),
 });

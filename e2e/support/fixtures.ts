@@ -1,0 +1,140 @@
+/**
+ * Shared end-to-end fixtures and steps.
+ *
+ * DESIGN.md §7: a console error fails the test unless the test expects it. Every test's `page`
+ * is watched for `console.error` messages and uncaught page errors; the test fails at its end
+ * when any was seen. A test that expects some calls `consoleWatch.ignore(pattern)`.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+
+export { expect };
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../artifacts/screenshots");
+
+export class ConsoleWatch {
+  private seen: string[] = [];
+  private ignored: RegExp[] = [];
+
+  attach(page: Page): void {
+    page.on("console", (msg) => {
+      if (msg.type() !== "error") return;
+      const { url, lineNumber } = msg.location();
+      this.seen.push(`console.error: ${msg.text()}${url ? ` (${url}:${lineNumber})` : ""}`);
+    });
+    page.on("pageerror", (error) => this.seen.push(`uncaught: ${error.stack ?? error.message}`));
+  }
+
+  /** Expect (and so allow) errors matching `pattern` in this test. */
+  ignore(pattern: RegExp): void {
+    this.ignored.push(pattern);
+  }
+
+  /** The errors seen so far that the test did not expect. */
+  get unexpected(): string[] {
+    return this.seen.filter((line) => !this.ignored.some((p) => p.test(line)));
+  }
+
+  clear(): void {
+    this.seen = [];
+  }
+
+  assertNone(): void {
+    const errors = this.unexpected;
+    if (errors.length > 0) {
+      throw new Error(`The page logged ${errors.length} error(s):\n${errors.join("\n")}`);
+    }
+  }
+}
+
+export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  consoleWatch: async ({}, use) => {
+    const watch = new ConsoleWatch();
+    await use(watch);
+    watch.assertNone();
+  },
+  page: async ({ page, consoleWatch }, use) => {
+    consoleWatch.attach(page);
+    await use(page);
+  },
+});
+
+/**
+ * Texts that look like Lingui message ids (six base64 characters, e.g. "MIloeL", "3hy+Rm"):
+ * what a production build shows for a string missing from the compiled catalog, i.e. when
+ * `npm run extract` was not run after adding it. Heuristic: mixed case or letters mixed with
+ * digits, "+" or "/"; all-lower-case ids slip through, ordinary words do not trip it.
+ */
+export async function rawMessageIds(page: Page): Promise<string[]> {
+  const text = await page.locator("body").innerText();
+  const found = new Set<string>();
+  for (const raw of text.split(/\s+/)) {
+    const token = raw.replace(/^[.,:;!?()"'«»،؛]+|[.,:;!?()"'«»،؛]+$/g, "");
+    if (!/^[A-Za-z0-9+/]{6}$/.test(token)) continue;
+    const lettersAndOthers = /[A-Za-z]/.test(token) && /[0-9+/]/.test(token);
+    const innerCapital = /[a-z]/.test(token) && /[A-Z]/.test(token.slice(1));
+    if (lettersAndOthers || innerCapital) found.add(token);
+  }
+  return [...found];
+}
+
+/**
+ * Saves a full-page screenshot as e2e/artifacts/screenshots/<name>.png (kept as an artifact),
+ * after checking that the page shows no raw message ids (see `rawMessageIds`).
+ */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let fonts, images and Mantine's transitions settle so the picture is what a person sees.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForLoadState("networkidle").catch(() => {});
+  // Move the pointer out of the way so no hover tooltip covers the picture.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: "disabled" });
+  expect
+    .soft(await rawMessageIds(page), `texts missing from the message catalog on ${name} (run npm run extract)`)
+    .toEqual([]);
+}
+
+/** The language switcher (EN / فا) in the current top bar. */
+export function languageSwitcher(page: Page): Locator {
+  return page.getByRole("radiogroup", { name: /language|زبان/i });
+}
+
+export async function switchLanguage(page: Page, to: "en" | "fa"): Promise<void> {
+  await languageSwitcher(page)
+    .getByText(to === "fa" ? "فا" : "EN", { exact: true })
+    .click();
+  await expect(page.locator("html")).toHaveAttribute("lang", to);
+  await expect(page.locator("html")).toHaveAttribute("dir", to === "fa" ? "rtl" : "ltr");
+}
+
+/** The hero of the landing page, where its two main actions live. */
+export function hero(page: Page): Locator {
+  return page.locator("section#hero, section[aria-labelledby='hero-title']").first();
+}
+
+/** Opens the landing page and signs in through the Sign In dialog; ends on /dashboard. */
+export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto("/landing");
+  await hero(page).getByRole("button", { name: "Sign In" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign In" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Email" }).fill(who.email);
+  await dialog.getByRole("textbox", { name: "Password", exact: true }).fill(who.password);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(dialog).toBeHidden();
+  // The greeting toast; dismissed as a person would, so it does not cover the top bar.
+  await dismissToast(page, "Welcome back!");
+}
+
+/** Waits for the toast containing `text` and closes it with its close button. */
+export async function dismissToast(page: Page, text: string): Promise<void> {
+  const toast = page.getByRole("alert").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button").click();
+  await expect(toast).toBeHidden();
+}

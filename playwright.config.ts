@@ -1,0 +1,67 @@
+/**
+ * End-to-end tests (DESIGN.md §7): the built server (`npm run build` first — `npm run test:e2e`
+ * does it) on a fresh database, driven through the system Chromium.
+ *
+ * The fresh database is made by e2e/support/serve.mjs, the webServer command: Postgres of
+ * DATABASE_URL when set (a new database, dropped afterwards), else PGlite in a temporary
+ * DATA_DIR. Screenshots are written by the tests under e2e/artifacts/screenshots/.
+ */
+import { defineConfig } from "@playwright/test";
+import { ADMIN } from "./e2e/support/people";
+
+const PORT = Number(process.env.E2E_PORT ?? 3123);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "e2e/artifacts/test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalTimeout: 10 * 60 * 1000,
+  reporter: [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    locale: "en-US",
+    timezoneId: "UTC",
+    viewport: { width: 1280, height: 800 },
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "node e2e/support/serve.mjs",
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      ADMIN_EMAIL: ADMIN.email,
+      DEMO_ADMIN: "false",
+      PUBLIC_ORIGIN: BASE_URL,
+      SMTP_URL: "",
+      TRUST_PROXY: "false",
+    },
+  },
+});

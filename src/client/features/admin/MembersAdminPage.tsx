@@ -1,0 +1,361 @@
+/**
+ * Member administration `/admin/members` (issue #3 §5): every account with approval state,
+ * role, tier, points and last activity; search and filters (kept in the URL); approve / reject
+ * pending applicants, suspend / reinstate, grant / revoke the admin role — never on one's own
+ * account. A table on wide screens, stacked cards on small ones.
+ */
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  useMantineTheme,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconSearch } from "@tabler/icons-react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { getRouteApi } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { TierBadge } from "../../components/TierBadge";
+import { formatNumber } from "../../i18n";
+import { errorText } from "../../lib/errors";
+import { ACCOUNT_STATUS_LABELS, ACTIVITY_LABELS, MEMBER_ROLE_LABELS } from "../../lib/labels";
+import { useTRPC } from "../../trpc";
+import { oneOf } from "../members/directorySearch";
+import { FilterBar } from "../members/FilterBar";
+import { ListPagination } from "../members/ListPagination";
+import { useDebouncedSearchText } from "../members/useDebouncedSearchText";
+import { useSession } from "../session/useSession";
+import {
+  AccountActionsMenu,
+  AccountName,
+  AdminBadge,
+  ApprovalBadge,
+  LastActive,
+  noShrink,
+  SuspendedBadge,
+  SuspensionNote,
+} from "./members/AccountParts";
+import {
+  ACCOUNT_STATUSES,
+  type AdminMembersSearch,
+  hasAdminMemberFilters,
+  MEMBER_ROLES,
+} from "./members/adminMembersSearch";
+import type { Account } from "./members/types";
+import { type MemberActions, useMemberActions } from "./members/useMemberActions";
+
+const route = getRouteApi("/_app/admin/members");
+
+function Activities({ account }: { account: Account }) {
+  const { i18n } = useLingui();
+  return (
+    <Group gap={4}>
+      {account.activities.map((a) => (
+        <Badge key={a} variant="outline" size="sm" tt="none" style={noShrink}>
+          {i18n._(ACTIVITY_LABELS[a])}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function AccountsTable({
+  accounts,
+  viewerId,
+  actions,
+}: {
+  accounts: Account[];
+  viewerId: string | undefined;
+  actions: MemberActions;
+}) {
+  return (
+    <Paper withBorder radius="lg">
+      <Table.ScrollContainer minWidth={820}>
+        <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover data-testid="members-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Member</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Activities</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Status and role</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Tier</Trans>
+              </Table.Th>
+              <Table.Th ta="end">
+                <Trans>Points</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Last active</Trans>
+              </Table.Th>
+              <Table.Th w={56}>
+                <VisuallyHidden>
+                  <Trans>Actions</Trans>
+                </VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {accounts.map((a) => {
+              const isSelf = a.userId === viewerId;
+              return (
+                <Table.Tr key={a.userId} data-testid="member-row">
+                  <Table.Td maw={240}>
+                    <AccountName account={a} isSelf={isSelf} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Activities account={a} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <ApprovalBadge account={a} />
+                      <AdminBadge account={a} />
+                      <SuspendedBadge account={a} />
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <TierBadge tier={a.tier} size="sm" style={noShrink} />
+                  </Table.Td>
+                  <Table.Td ta="end">{formatNumber(a.points)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <LastActive account={a} />
+                  </Table.Td>
+                  <Table.Td>
+                    <AccountActionsMenu account={a} isSelf={isSelf} actions={actions} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function AccountCards({
+  accounts,
+  viewerId,
+  actions,
+}: {
+  accounts: Account[];
+  viewerId: string | undefined;
+  actions: MemberActions;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="members-cards">
+      {accounts.map((a) => {
+        const isSelf = a.userId === viewerId;
+        return (
+          <Card key={a.userId} withBorder radius="lg" p="md" data-testid="member-row">
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <AccountName account={a} isSelf={isSelf} />
+                <AccountActionsMenu account={a} isSelf={isSelf} actions={actions} />
+              </Group>
+              <Group gap={4}>
+                <ApprovalBadge account={a} />
+                <AdminBadge account={a} />
+                <SuspendedBadge account={a} />
+                <TierBadge tier={a.tier} size="sm" />
+              </Group>
+              <SuspensionNote account={a} />
+              <Activities account={a} />
+              <Group gap="lg">
+                <Text size="sm">
+                  <Text component="span" c="dimmed" size="sm">
+                    <Trans>Points</Trans>
+                  </Text>{" "}
+                  {formatNumber(a.points)}
+                </Text>
+                <Text size="sm" component="div">
+                  <Text component="span" c="dimmed" size="sm">
+                    <Trans>Last active</Trans>
+                  </Text>{" "}
+                  <LastActive account={a} />
+                </Text>
+              </Group>
+            </Stack>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+export function MembersAdminPage() {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, undefined, { getInitialValueInEffect: false });
+  const { data: session } = useSession();
+  const viewerId = session?.viewer.id;
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const page = search.page ?? 1;
+  const { actions, modalsNode } = useMemberActions();
+
+  const list = useQuery({
+    ...trpc.adminMembers.list.queryOptions({ search: search.q, status: search.status, role: search.role, page }),
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.total ?? 0;
+  const pageSize = list.data?.pageSize ?? 1;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData && page > pages) {
+      void navigate({ search: (prev) => ({ ...prev, page: pages > 1 ? pages : undefined }), replace: true });
+    }
+  }, [list.isSuccess, list.isPlaceholderData, page, pages, navigate]);
+
+  function change(patch: Partial<Omit<AdminMembersSearch, "page">>, replace = false) {
+    void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }), replace, resetScroll: false });
+  }
+  function reset() {
+    void navigate({ search: {}, resetScroll: false });
+  }
+  const box = useDebouncedSearchText(search.q, (q) => change({ q }, true));
+  const clear = { "aria-label": t`Clear` };
+  const accounts = list.data?.items ?? [];
+  const filtered = hasAdminMemberFilters(search);
+
+  return (
+    <Stack maw={1300} mx="auto" gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+        <Title order={1} size="h2">
+          <Trans>Member Management</Trans>
+        </Title>
+        {list.isSuccess && (
+          <Group gap="xs" wrap="nowrap">
+            {list.isFetching && <Loader size="xs" aria-label={t`Loading`} />}
+            <Text c="dimmed" size="sm" aria-live="polite" data-testid="accounts-total">
+              <Plural value={total} one="# account" other="# accounts" />
+            </Text>
+          </Group>
+        )}
+      </Group>
+
+      <FilterBar
+        label={t`Filter accounts`}
+        cols={{ xs: 2, md: 4 }}
+        activeFilters={[search.status, search.role].filter(Boolean).length}
+        canReset={filtered}
+        onReset={reset}
+        search={
+          <TextInput
+            label={t`Search`}
+            placeholder={t`Name or e-mail`}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={box.text}
+            onChange={(e) => box.onChange(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") box.flush();
+            }}
+            type="search"
+            maxLength={100}
+            data-testid="accounts-search"
+          />
+        }
+        filters={
+          <>
+            <Select
+              label={t`Status`}
+              placeholder={t`All statuses`}
+              data={ACCOUNT_STATUSES.map((s) => ({ value: s, label: i18n._(ACCOUNT_STATUS_LABELS[s]) }))}
+              value={search.status ?? null}
+              onChange={(v) => change({ status: oneOf(ACCOUNT_STATUSES, v) })}
+              clearable
+              clearButtonProps={clear}
+              data-testid="filter-status"
+            />
+            <Select
+              label={t`Role`}
+              placeholder={t`All roles`}
+              data={MEMBER_ROLES.map((r) => ({ value: r, label: i18n._(MEMBER_ROLE_LABELS[r]) }))}
+              value={search.role ?? null}
+              onChange={(v) => change({ role: oneOf(MEMBER_ROLES, v) })}
+              clearable
+              clearButtonProps={clear}
+              data-testid="filter-role"
+            />
+          </>
+        }
+      />
+
+      {list.isError && !list.data && (
+        <Alert color="red" role="alert" title={t`Failed to load accounts`}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorText(list.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {list.isPending && (
+        <Stack gap="xs" aria-busy="true" aria-label={t`Loading`}>
+          {Array.from({ length: 6 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+            <Skeleton key={i} height={56} radius="md" />
+          ))}
+        </Stack>
+      )}
+
+      {list.isSuccess && accounts.length === 0 && !list.isPlaceholderData && (
+        <Card withBorder radius="lg" p="xl">
+          <Stack align="center" gap="sm" ta="center">
+            <Text fw={600}>
+              {filtered ? <Trans>No accounts match these filters</Trans> : <Trans>No accounts yet</Trans>}
+            </Text>
+            {filtered && (
+              <Button variant="light" onClick={reset}>
+                <Trans>Reset filters</Trans>
+              </Button>
+            )}
+          </Stack>
+        </Card>
+      )}
+
+      {accounts.length > 0 && (
+        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }}>
+          {wide ? (
+            <AccountsTable accounts={accounts} viewerId={viewerId} actions={actions} />
+          ) : (
+            <AccountCards accounts={accounts} viewerId={viewerId} actions={actions} />
+          )}
+        </div>
+      )}
+
+      {list.isSuccess && (
+        <ListPagination
+          page={page}
+          pages={pages}
+          onChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
+          testId="accounts-pagination"
+        />
+      )}
+
+      {modalsNode}
+    </Stack>
+  );
+}

@@ -1,0 +1,270 @@
+/**
+ * The member administration's row actions: approve / reject (pending accounts, through the
+ * approval review), suspend with a reason, reinstate, grant / revoke the admin role. Each asks
+ * for confirmation, shows a toast and refreshes the lists it affects. The server writes the
+ * security event and refuses the admin's own account.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { modals } from "@mantine/modals";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { LIMITS } from "../../../../common/constants";
+import { suspendInput } from "../../../../common/members";
+import { errorText, fieldErrors } from "../../../lib/errors";
+import { validateWith } from "../../../lib/form";
+import { useTRPC } from "../../../trpc";
+import type { Account } from "./types";
+
+const SUSPEND_REASON_MAX = 500;
+const suspendReason = suspendInput.pick({ reason: true });
+
+export interface MemberActions {
+  approve: (account: Account) => void;
+  reject: (account: Account) => void;
+  suspend: (account: Account) => void;
+  reinstate: (account: Account) => void;
+  setAdmin: (account: Account, admin: boolean) => void;
+}
+
+function Who({ account }: { account: Account }) {
+  return (
+    <div>
+      <Text fw={700}>{account.name}</Text>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+        {account.email}
+      </Text>
+    </div>
+  );
+}
+
+export function useMemberActions(): { actions: MemberActions; modalsNode: ReactNode } {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const review = useMutation(trpc.approval.review.mutationOptions());
+  const suspendMutation = useMutation(trpc.adminMembers.suspend.mutationOptions());
+  const reinstateMutation = useMutation(trpc.adminMembers.reinstate.mutationOptions());
+  const setAdminMutation = useMutation(trpc.adminMembers.setAdmin.mutationOptions());
+
+  const [rejecting, setRejecting] = useState<Account | null>(null);
+  const [notes, setNotes] = useState("");
+  const [suspending, setSuspending] = useState<Account | null>(null);
+  const suspendForm = useForm({
+    initialValues: { reason: "" },
+    validate: validateWith(suspendReason),
+  });
+
+  async function refresh(approvals: boolean) {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.adminMembers.list.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.members.list.pathKey() }),
+      ...(approvals
+        ? [
+            queryClient.invalidateQueries({ queryKey: trpc.approval.pendingCount.queryKey() }),
+            queryClient.invalidateQueries({ queryKey: trpc.approval.listPending.queryKey() }),
+          ]
+        : []),
+    ]);
+  }
+
+  /** Runs one action with its toasts; true when it succeeded. */
+  async function run(action: () => Promise<unknown>, success: string, approvals = false): Promise<boolean> {
+    try {
+      await action();
+      notifications.show({ color: "teal", message: success });
+      return true;
+    } catch (error) {
+      notifications.show({ color: "red", title: t`The action failed`, message: errorText(error) });
+      return false;
+    } finally {
+      await refresh(approvals);
+    }
+  }
+
+  const actions: MemberActions = {
+    approve(account) {
+      const name = account.name;
+      modals.openConfirmModal({
+        title: t`Approve ${name}?`,
+        centered: true,
+        children: (
+          <Stack gap="sm">
+            <Who account={account} />
+            <Text size="sm">
+              <Trans>They will receive an e-mail and can sign in to the club.</Trans>
+            </Text>
+          </Stack>
+        ),
+        labels: { confirm: t`Approve`, cancel: t`Cancel` },
+        confirmProps: { color: "teal", "data-testid": "confirm-approve" },
+        onConfirm: () =>
+          void run(
+            () => review.mutateAsync({ userId: account.userId, decision: "approved" }),
+            t`User approved successfully`,
+            true,
+          ),
+      });
+    },
+    reject(account) {
+      setNotes("");
+      setRejecting(account);
+    },
+    suspend(account) {
+      suspendForm.reset();
+      setSuspending(account);
+    },
+    reinstate(account) {
+      const name = account.name;
+      modals.openConfirmModal({
+        title: t`Reinstate ${name}?`,
+        centered: true,
+        children: (
+          <Stack gap="sm">
+            <Who account={account} />
+            <Text size="sm">
+              <Trans>The member will be able to sign in again.</Trans>
+            </Text>
+          </Stack>
+        ),
+        labels: { confirm: t`Reinstate`, cancel: t`Cancel` },
+        confirmProps: { color: "teal", "data-testid": "confirm-reinstate" },
+        onConfirm: () =>
+          void run(() => reinstateMutation.mutateAsync({ userId: account.userId }), t`${name} was reinstated`),
+      });
+    },
+    setAdmin(account, admin) {
+      const name = account.name;
+      modals.openConfirmModal({
+        title: admin ? t`Grant the admin role to ${name}?` : t`Revoke the admin role from ${name}?`,
+        centered: true,
+        children: (
+          <Stack gap="sm">
+            <Who account={account} />
+            <Text size="sm">
+              {admin ? (
+                <Trans>Admins can review applications and manage every member account.</Trans>
+              ) : (
+                <Trans>The member keeps their account but loses access to the admin pages.</Trans>
+              )}
+            </Text>
+          </Stack>
+        ),
+        labels: { confirm: admin ? t`Grant admin` : t`Revoke admin`, cancel: t`Cancel` },
+        confirmProps: { color: admin ? "teal" : "red", "data-testid": "confirm-set-admin" },
+        onConfirm: () =>
+          void run(
+            () => setAdminMutation.mutateAsync({ userId: account.userId, admin }),
+            admin ? t`${name} is now an admin` : t`${name} is no longer an admin`,
+          ),
+      });
+    },
+  };
+
+  async function confirmReject() {
+    if (!rejecting) return;
+    const ok = await run(
+      () => review.mutateAsync({ userId: rejecting.userId, decision: "rejected", notes }),
+      t`User rejected successfully`,
+      true,
+    );
+    if (ok) setRejecting(null);
+  }
+
+  async function confirmSuspend(values: { reason: string }) {
+    if (!suspending) return;
+    const name = suspending.name;
+    try {
+      await suspendMutation.mutateAsync({ userId: suspending.userId, reason: values.reason });
+      notifications.show({ color: "teal", message: t`${name} was suspended and signed out` });
+      setSuspending(null);
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (fields.reason) suspendForm.setErrors({ reason: fields.reason });
+      notifications.show({ color: "red", title: t`The action failed`, message: errorText(error) });
+    } finally {
+      await refresh(false);
+    }
+  }
+
+  const modalsNode = (
+    <>
+      <Modal
+        opened={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        title={<Trans>Reject application</Trans>}
+        centered
+      >
+        {rejecting && (
+          <Stack>
+            <Who account={rejecting} />
+            <Textarea
+              label={t`Admin notes (optional)`}
+              description={t`Included in the e-mail to the applicant.`}
+              value={notes}
+              onChange={(e) => setNotes(e.currentTarget.value)}
+              maxLength={LIMITS.approvalNotesMax}
+              autosize
+              minRows={3}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setRejecting(null)}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button
+                color="red"
+                onClick={() => void confirmReject()}
+                loading={review.isPending}
+                data-testid="confirm-reject"
+              >
+                <Trans>Reject</Trans>
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+
+      <Modal
+        opened={suspending !== null}
+        onClose={() => setSuspending(null)}
+        title={<Trans>Suspend account</Trans>}
+        centered
+      >
+        {suspending && (
+          <form onSubmit={suspendForm.onSubmit((values) => void confirmSuspend(values))} noValidate>
+            <Stack>
+              <Who account={suspending} />
+              <Text size="sm">
+                <Trans>The member is signed out everywhere at once and cannot sign in until reinstated.</Trans>
+              </Text>
+              <Textarea
+                label={t`Reason`}
+                description={t`At least 3 characters. Kept with the account and in the security log.`}
+                withAsterisk
+                autosize
+                minRows={3}
+                maxLength={SUSPEND_REASON_MAX}
+                data-autofocus
+                data-testid="suspend-reason"
+                {...suspendForm.getInputProps("reason")}
+              />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setSuspending(null)}>
+                  <Trans>Cancel</Trans>
+                </Button>
+                <Button type="submit" color="red" loading={suspendMutation.isPending} data-testid="confirm-suspend">
+                  <Trans>Suspend</Trans>
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
+    </>
+  );
+
+  return { actions, modalsNode };
+}

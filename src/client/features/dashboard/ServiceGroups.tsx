@@ -1,0 +1,157 @@
+/**
+ * Dashboard service groups (spec part 2 §2): each with offers and requests and a Send and a
+ * Received button; the member-request and offers buttons carry the live badges.
+ */
+import { Trans } from "@lingui/react/macro";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { badgeLabel, useBadges } from "../badges/BadgesProvider";
+
+interface Row {
+  label: ReactNode;
+  send: string | null;
+  received: string;
+  badge?: number;
+}
+
+interface GroupDef {
+  key: string;
+  title: ReactNode;
+  rows: Row[];
+}
+
+function LinkButton({ to, children, badge }: { to: string; children: ReactNode; badge?: number }) {
+  return (
+    <Button
+      component={Link}
+      to={to}
+      size="xs"
+      variant="light"
+      rightSection={
+        badge ? (
+          <Badge size="xs" color="red" circle={badge < 10}>
+            {badgeLabel(badge)}
+          </Badge>
+        ) : null
+      }
+    >
+      {children}
+    </Button>
+  );
+}
+
+export function ServiceGroups() {
+  const badges = useBadges();
+  const groups: GroupDef[] = [
+    {
+      key: "membership",
+      title: <Trans>Membership services</Trans>,
+      rows: [
+        {
+          label: <Trans>Member requests</Trans>,
+          send: "/member-request",
+          received: "/member-request/received",
+          badge: badges.requests,
+        },
+      ],
+    },
+    {
+      key: "collaboration",
+      title: <Trans>Collaboration and partnership</Trans>,
+      rows: [
+        {
+          label: <Trans>Offers</Trans>,
+          send: "/collaboration/send-offer",
+          received: "/offers/received",
+          badge: badges.unreadOffers,
+        },
+        { label: <Trans>Requests</Trans>, send: "/member-request/send", received: "/member-request/received" },
+      ],
+    },
+    {
+      key: "export",
+      title: <Trans>Export-related services</Trans>,
+      rows: [
+        {
+          label: <Trans>Offers</Trans>,
+          send: "/export-services/send-offer",
+          received: "/export-services/received-offer",
+        },
+        {
+          label: <Trans>Requests</Trans>,
+          send: "/export-services/send-request",
+          received: "/export-services/received-request",
+        },
+      ],
+    },
+    {
+      key: "consultancy",
+      title: <Trans>Consultancy and training</Trans>,
+      rows: [
+        { label: <Trans>Offers</Trans>, send: null, received: "/consultancy/received-offer" },
+        { label: <Trans>Requests</Trans>, send: null, received: "/consultancy/received-request" },
+      ],
+    },
+    {
+      key: "information",
+      title: <Trans>Information and documents</Trans>,
+      rows: [
+        { label: <Trans>Offers</Trans>, send: "/information/send-offer", received: "/information/received-offer" },
+        {
+          label: <Trans>Requests</Trans>,
+          send: "/information/send-request",
+          received: "/information/received-request",
+        },
+      ],
+    },
+    {
+      key: "recruitment",
+      title: <Trans>Recruitment and placement</Trans>,
+      rows: [
+        { label: <Trans>Offers</Trans>, send: "/recruitment/send-offer", received: "/recruitment/received-offer" },
+        {
+          label: <Trans>Requests</Trans>,
+          send: "/recruitment/send-request",
+          received: "/recruitment/received-request",
+        },
+      ],
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        <Trans>Services</Trans>
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {groups.map((g) => (
+          <Card key={g.key} withBorder radius="lg" p="md" data-testid={`service-group-${g.key}`}>
+            <Text fw={700} mb="xs">
+              {g.title}
+            </Text>
+            <Stack gap="xs">
+              {g.rows.map((r) => (
+                <Group key={r.received} justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm" c="dimmed">
+                    {r.label}
+                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    {r.send && (
+                      <LinkButton to={r.send}>
+                        <Trans>Send</Trans>
+                      </LinkButton>
+                    )}
+                    <LinkButton to={r.received} badge={r.badge}>
+                      <Trans>Received</Trans>
+                    </LinkButton>
+                  </Group>
+                </Group>
+              ))}
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

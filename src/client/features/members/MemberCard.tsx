@@ -1,0 +1,176 @@
+/**
+ * One member in the directory: photo (or initials), name, activities, sectors, target
+ * countries, tier, and the spot for the average rating. Public fields only: the directory
+ * never receives contact details.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Avatar, Badge, Card, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
+import { useId } from "react";
+import type { Activity, Tier, UserType } from "../../../common/constants";
+import { TierBadge } from "../../components/TierBadge";
+import { formatNumber } from "../../i18n";
+import { ACTIVITY_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
+import { sectorName, useStartAlign } from "./names";
+
+export interface DirectoryMember {
+  userId: string;
+  name: string;
+  photoUrl: string | null;
+  activities: Activity[];
+  userType: UserType;
+  industrialSectors: string[];
+  targetCountries: string[];
+  tier: Tier;
+  points: number;
+}
+
+/** Sectors and countries shown before "+N". */
+const VISIBLE_SECTORS = 3;
+const VISIBLE_COUNTRIES = 3;
+
+function listSeparator(locale: string): string {
+  return locale === "fa" ? "، " : ", ";
+}
+
+/**
+ * Average rating spot. Ratings arrive with offers/ratings; until then nothing is shown (never
+ * a made-up value). The later change renders the member's average and count here.
+ */
+export function MemberRatingSlot(_props: { member: DirectoryMember }) {
+  return null;
+}
+
+/** "+N" with the hidden names in a tooltip; focusable so keyboard users reach the tooltip too. */
+function MoreBadge({ hidden }: { hidden: string[] }) {
+  const { t, i18n } = useLingui();
+  const count = hidden.length;
+  if (count === 0) return null;
+  const list = hidden.join(listSeparator(i18n.locale));
+  return (
+    <Tooltip label={list} multiline maw={260} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <Badge
+        variant="light"
+        color="gray"
+        tabIndex={0}
+        aria-label={t`${count} more: ${list}`}
+        style={{ cursor: "default" }}
+      >
+        +{formatNumber(count)}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+export function MemberCard({
+  member,
+  countryName,
+}: {
+  member: DirectoryMember;
+  countryName: (code: string) => string;
+}) {
+  const { t, i18n } = useLingui();
+  const titleId = useId();
+  const start = useStartAlign();
+  const sectors = member.industrialSectors.map((code) => sectorName(code, i18n.locale));
+  const countries = member.targetCountries.map(countryName);
+
+  return (
+    <Card withBorder radius="lg" p="md" component="article" aria-labelledby={titleId} data-testid="member-card">
+      <Stack gap="sm">
+        <Group wrap="nowrap" align="flex-start" gap="sm">
+          <Avatar
+            src={member.photoUrl}
+            name={member.name}
+            color="initials"
+            size={56}
+            radius="xl"
+            alt=""
+            imageProps={{ loading: "lazy" }}
+          />
+          <Stack gap={2} miw={0} style={{ flex: 1 }}>
+            <Text fw={700} lineClamp={2} id={titleId} component="h2" size="md" m={0} dir="auto" ta={start}>
+              {member.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {i18n._(USER_TYPE_LABELS[member.userType])}
+            </Text>
+          </Stack>
+          <TierBadge tier={member.tier} size="sm" style={{ flexShrink: 0 }} />
+        </Group>
+
+        <MemberRatingSlot member={member} />
+
+        {member.activities.length > 0 && (
+          <Group gap={6} aria-label={t`Activities`}>
+            {member.activities.map((a) => (
+              <Badge key={a} variant="outline" size="sm">
+                {i18n._(ACTIVITY_LABELS[a])}
+              </Badge>
+            ))}
+          </Group>
+        )}
+
+        <div>
+          <Text size="xs" c="dimmed" fw={600} mb={4}>
+            <Trans>Sectors</Trans>
+          </Text>
+          {sectors.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              <Trans>Not specified</Trans>
+            </Text>
+          ) : (
+            <Group gap={6}>
+              {sectors.slice(0, VISIBLE_SECTORS).map((name) => (
+                <Badge key={name} variant="light" color="blue" size="sm" tt="none" maw="100%">
+                  {name}
+                </Badge>
+              ))}
+              <MoreBadge hidden={sectors.slice(VISIBLE_SECTORS)} />
+            </Group>
+          )}
+        </div>
+
+        <div>
+          <Text size="xs" c="dimmed" fw={600} mb={4}>
+            <Trans>Target countries</Trans>
+          </Text>
+          {countries.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              <Trans>Not specified</Trans>
+            </Text>
+          ) : (
+            <Group gap={6}>
+              <Text size="sm">{countries.slice(0, VISIBLE_COUNTRIES).join(listSeparator(i18n.locale))}</Text>
+              <MoreBadge hidden={countries.slice(VISIBLE_COUNTRIES)} />
+            </Group>
+          )}
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Placeholder card while the first page loads. */
+export function MemberCardSkeleton() {
+  return (
+    <Card withBorder radius="lg" p="md" aria-hidden>
+      <Stack gap="sm">
+        <Group wrap="nowrap" gap="sm">
+          <Skeleton circle height={56} />
+          <Stack gap={6} style={{ flex: 1 }}>
+            <Skeleton height={14} width="70%" />
+            <Skeleton height={10} width="40%" />
+          </Stack>
+        </Group>
+        <Skeleton height={18} width="50%" />
+        <Skeleton height={10} width="30%" />
+        <Group gap={6}>
+          <Skeleton height={18} width={80} radius="xl" />
+          <Skeleton height={18} width={64} radius="xl" />
+        </Group>
+        <Skeleton height={10} width="30%" />
+        <Skeleton height={12} width="80%" />
+      </Stack>
+    </Card>
+  );
+}

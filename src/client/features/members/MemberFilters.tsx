@@ -1,0 +1,106 @@
+/**
+ * The directory's filter bar: name search (debounced), activity, sector, target country and
+ * tier, and Reset. The values live in the URL; this component only reads and changes them.
+ */
+import { useLingui } from "@lingui/react/macro";
+import { Select, TextInput } from "@mantine/core";
+import { IconSearch } from "@tabler/icons-react";
+import { ACTIVITIES, TIERS } from "../../../common/constants";
+import { ACTIVITY_LABELS, TIER_LABELS } from "../../lib/labels";
+import { type DirectorySearch, hasDirectoryFilters, oneOf } from "./directorySearch";
+import { FilterBar } from "./FilterBar";
+import { sectorOptions } from "./names";
+import { useDebouncedSearchText } from "./useDebouncedSearchText";
+
+export function MemberFilters({
+  search,
+  onChange,
+  onReset,
+  countryOptions,
+}: {
+  search: DirectorySearch;
+  /** Changes some filters (the page goes back to 1); `replace` for typing. */
+  onChange: (patch: Partial<Omit<DirectorySearch, "page">>, replace?: boolean) => void;
+  onReset: () => void;
+  countryOptions: { value: string; label: string }[];
+}) {
+  const { t, i18n } = useLingui();
+  const box = useDebouncedSearchText(search.q, (q) => onChange({ q }, true));
+  const clear = { "aria-label": t`Clear` };
+
+  const active = [search.activity, search.sector, search.country, search.tier].filter(Boolean).length;
+
+  return (
+    <FilterBar
+      label={t`Filter members`}
+      cols={{ xs: 2, md: 3, xl: 6 }}
+      activeFilters={active}
+      canReset={hasDirectoryFilters(search)}
+      onReset={onReset}
+      search={
+        <TextInput
+          label={t`Search by name`}
+          placeholder={t`Member name`}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={box.text}
+          onChange={(e) => box.onChange(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") box.flush();
+          }}
+          type="search"
+          maxLength={100}
+          data-testid="members-search"
+        />
+      }
+      filters={
+        <>
+          <Select
+            label={t`Activity`}
+            placeholder={t`All activities`}
+            data={ACTIVITIES.map((a) => ({ value: a, label: i18n._(ACTIVITY_LABELS[a]) }))}
+            value={search.activity ?? null}
+            onChange={(v) => onChange({ activity: oneOf(ACTIVITIES, v) })}
+            clearable
+            clearButtonProps={clear}
+            data-testid="filter-activity"
+          />
+          <Select
+            label={t`Sector`}
+            placeholder={t`All sectors`}
+            data={sectorOptions(i18n.locale)}
+            value={search.sector ?? null}
+            onChange={(v) => onChange({ sector: v ?? undefined })}
+            searchable
+            clearable
+            clearButtonProps={clear}
+            nothingFoundMessage={t`No matches`}
+            data-testid="filter-sector"
+          />
+          <Select
+            label={t`Target country`}
+            placeholder={t`All countries`}
+            data={countryOptions}
+            value={search.country ?? null}
+            onChange={(v) => onChange({ country: v ?? undefined })}
+            searchable
+            clearable
+            clearButtonProps={clear}
+            limit={50}
+            nothingFoundMessage={t`No matches`}
+            data-testid="filter-country"
+          />
+          <Select
+            label={t`Tier`}
+            placeholder={t`All tiers`}
+            data={TIERS.map((tier) => ({ value: tier, label: i18n._(TIER_LABELS[tier]) }))}
+            value={search.tier ?? null}
+            onChange={(v) => onChange({ tier: oneOf(TIERS, v) })}
+            clearable
+            clearButtonProps={clear}
+            data-testid="filter-tier"
+          />
+        </>
+      }
+    />
+  );
+}

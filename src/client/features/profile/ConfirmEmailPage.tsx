@@ -1,0 +1,124 @@
+/**
+ * Confirmation of an e-mail change (spec part 2 §4 Email change; DESIGN.md §4 "GET never
+ * changes state"): the page opens from the link and sends the token once, as a mutation, then
+ * shows the new address or why it failed.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Alert, Button, Card, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconAlertTriangle, IconMailCheck } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { type ReactNode, useEffect, useRef } from "react";
+import { confirmEmailInput } from "../../../common/account";
+import { Msg } from "../../../common/messages";
+import { translateServerText } from "../../i18n/serverMessages";
+import { errorText } from "../../lib/errors";
+import { useTRPC } from "../../trpc";
+import { PublicHeader } from "../landing/PublicHeader";
+import { useSession } from "../session/useSession";
+
+export function ConfirmEmailPage({ token }: { token: string }) {
+  const { t } = useLingui();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const confirm = useMutation(trpc.account.confirmEmail.mutationOptions());
+  const started = useRef(false);
+  const wellFormed = confirmEmailInput.safeParse({ token }).success;
+  useDocumentTitle(t`Confirm email`);
+
+  useEffect(() => {
+    // Once per page, also under StrictMode's double effects (the ref survives them).
+    if (started.current || !wellFormed) return;
+    started.current = true;
+    confirm.mutate(
+      { token },
+      {
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: trpc.session.get.queryKey() });
+          void queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
+        },
+      },
+    );
+  }, [token, wellFormed, confirm, queryClient, trpc]);
+
+  const signedIn = !!session.data;
+  let body: ReactNode;
+  if (!wellFormed || confirm.isError) {
+    body = (
+      <Stack align="center" ta="center" gap="sm">
+        <ThemeIcon size={56} radius="xl" color="red" variant="light" aria-hidden>
+          <IconAlertTriangle size={28} />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          <Trans>Email confirmation failed</Trans>
+        </Title>
+        <Alert color="red" role="alert" w="100%">
+          {wellFormed ? errorText(confirm.error) : translateServerText(Msg.emailLinkInvalid)}
+        </Alert>
+        <Text size="sm" c="dimmed">
+          <Trans>You can ask for a new link from Profile Settings.</Trans>
+        </Text>
+        <Button component={Link} to={signedIn ? "/profile" : "/landing"} variant="light">
+          {signedIn ? <Trans>Go to Profile Settings</Trans> : <Trans>Back to home</Trans>}
+        </Button>
+      </Stack>
+    );
+  } else if (confirm.isSuccess) {
+    const email = confirm.data.email;
+    body = (
+      <Stack align="center" ta="center" gap="sm" data-testid="email-confirmed">
+        <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
+          <IconMailCheck size={28} />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          <Trans>Email confirmed</Trans>
+        </Title>
+        <Text>
+          <Trans>
+            Your email address has been changed to{" "}
+            <Text span fw={700} dir="ltr">
+              {email}
+            </Text>
+            .
+          </Trans>
+        </Text>
+        <Text size="sm" c="dimmed">
+          <Trans>Use the new address the next time you sign in.</Trans>
+        </Text>
+        {signedIn ? (
+          <Button component={Link} to="/dashboard">
+            <Trans>Go to Dashboard</Trans>
+          </Button>
+        ) : (
+          <Button renderRoot={(props) => <Link to="/landing" search={{ auth: "signin" }} {...props} />}>
+            <Trans>Sign In</Trans>
+          </Button>
+        )}
+      </Stack>
+    );
+  } else {
+    body = (
+      <Center py="lg" role="status" aria-live="polite">
+        <Stack align="center" gap="xs">
+          <Loader />
+          <Text c="dimmed">
+            <Trans>Confirming your new email address…</Trans>
+          </Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  return (
+    <>
+      <PublicHeader />
+      <Container size="xs" py={{ base: "lg", sm: 60 }} component="main">
+        <Card withBorder radius="lg" p={{ base: "lg", sm: "xl" }}>
+          {body}
+        </Card>
+      </Container>
+    </>
+  );
+}

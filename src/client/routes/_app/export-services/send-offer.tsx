@@ -1,0 +1,8 @@
+import { Trans } from "@lingui/react/macro";
+import { createFileRoute } from "@tanstack/react-router";
+import { ComingSoon } from "../../../components/ComingSoon";
+
+/** Send an Export Services Offer: a service group screen built in a later issue (spec part 2 §2 route table). */
+export const Route = createFileRoute("/_app/export-services/send-offer")({
+  component: () => <ComingSoon title={<Trans>Send an Export Services Offer</Trans>} />,
+});

@@ -1,0 +1,562 @@
+/**
+ * Matching of member requests (DESIGN.md §9): the SQL predicate behind the received list and
+ * its badge count, and its in-memory twin `requestMatches` used by the live badge.
+ *
+ * - each arm (country; product's sector or chosen sector; type ↔ activity) and each exclusion
+ *   (own, archived, answered, closed) on hand-made rows;
+ * - on seeded random data (30 members, 400 requests, archives and responses): for every member
+ *   the list over all pages, the count, the SQL predicate and `requestMatches` all agree;
+ * - cursor pagination returns every matching request exactly once, newest first.
+ *
+ * The random block runs first: its expectations are computed from every row in the database,
+ * and its rows carry millisecond timestamps (see the sub-millisecond test at the end).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Activity } from "../../common/constants";
+import { Msg } from "../../common/messages";
+import { REQUEST_TYPES, type RequestType } from "../../common/requests";
+import { SECTOR_CODES } from "../../common/sectors";
+import { createUser } from "../../test/app";
+import { createTestDatabase, type TestDatabase } from "../../test/db";
+import type { Db } from "../db/client";
+import { archivedMemberRequests, countries, memberRequests, memberResponses, products, profiles } from "../db/schema";
+import { loadMatchProfile, type MatchProfile, matchingPredicate, requestMatches } from "./matching";
+import {
+  countReceived,
+  ignoreRequest,
+  listReceived,
+  respond,
+  sendExportServicesRequest,
+  sendRequest,
+  submitRequest,
+} from "./requests";
+
+let tdb: TestDatabase;
+let db: Db;
+let allProducts: { id: number; sector: string }[];
+let allCountries: string[];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  db = tdb.database.db;
+  allProducts = await db.select({ id: products.id, sector: products.sector }).from(products).orderBy(products.id);
+  allCountries = (await db.select({ code: countries.code }).from(countries).orderBy(countries.code)).map((c) => c.code);
+});
+
+afterAll(async () => {
+  await tdb?.close();
+});
+
+interface ProfileSpec {
+  activities?: Activity[];
+  countries?: string[];
+  sectors?: string[];
+}
+
+/** An approved member with exactly these routing fields (none unless given). */
+async function member(spec: ProfileSpec = {}): Promise<string> {
+  const u = await createUser(db, { status: "approved" });
+  await db
+    .update(profiles)
+    .set({
+      activities: spec.activities ?? [],
+      targetCountries: spec.countries ?? [],
+      industrialSectors: spec.sectors ?? [],
+    })
+    .where(eq(profiles.userId, u.id));
+  return u.id;
+}
+
+type RequestRow = typeof memberRequests.$inferSelect;
+
+async function requestRow(id: number): Promise<RequestRow> {
+  const [r] = await db.select().from(memberRequests).where(eq(memberRequests.id, id));
+  if (!r) throw new Error(`no request ${id}`);
+  return r;
+}
+
+/** Whether the SQL predicate shows request `id` to `viewerId`. */
+async function sqlShows(viewerId: string, id: number): Promise<boolean> {
+  const p = await loadMatchProfile(db, viewerId);
+  const rows = await db
+    .select({ id: memberRequests.id })
+    .from(memberRequests)
+    .where(and(eq(memberRequests.id, id), matchingPredicate(p)));
+  return rows.length === 1;
+}
+
+/**
+ * Asserts that request `id` is (or is not) shown to `viewerId` by the SQL predicate and on the
+ * first page of the received list (`id` must be among the newest 50 rows), and — for a fresh
+ * request, i.e. not archived or answered by the viewer and still active — by `requestMatches`.
+ */
+async function expectShown(viewerId: string, id: number, shown: boolean, opts: { fresh?: boolean } = {}) {
+  expect(await sqlShows(viewerId, id), `SQL predicate for request ${id}`).toBe(shown);
+  const page = await listReceived(db, viewerId, { limit: 50 });
+  expect(
+    page.items.some((i) => i.id === id),
+    `received list for request ${id}`,
+  ).toBe(shown);
+  if (opts.fresh ?? true) {
+    const p = await loadMatchProfile(db, viewerId);
+    expect(requestMatches(p, await requestRow(id)), `requestMatches for request ${id}`).toBe(shown);
+  }
+}
+
+function productOfSector(sector: string, notSector?: string): { id: number; sector: string } {
+  const p = allProducts.find((x) => (notSector ? x.sector !== notSector : x.sector === sector));
+  if (!p) throw new Error(`no product for ${sector}`);
+  return p;
+}
+
+const desc = "A short description";
+
+// ── Random data ─────────────────────────────────────────────────────────────────────────
+
+/** mulberry32: a small seeded PRNG, so a failure reproduces. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)] as T;
+  const sample = <T>(xs: readonly T[], n: number): T[] => {
+    const copy = [...xs];
+    const out: T[] = [];
+    while (out.length < n && copy.length) out.push(copy.splice(int(copy.length), 1)[0] as T);
+    return out;
+  };
+  return { next, int, pick, sample, chance: (p: number) => next() < p };
+}
+
+const SEED = 20240611;
+
+describe("on random data (seeded)", () => {
+  it("list, count, SQL predicate and requestMatches agree for every member; pages return each match once, newest first", async () => {
+    const rng = prng(SEED);
+    const countryPool = rng.sample(allCountries, 12);
+    // Fewer knowledge-sharing and commercial-assistance requests than co-marketing and sourcing,
+    // so some members match fewer than the badge cap and some more.
+    const weightedTypes: RequestType[] = [
+      "knowledge_sharing",
+      "commercial_assistance",
+      ...Array<RequestType>(4).fill("co_marketing"),
+      ...Array<RequestType>(4).fill("product_sourcing"),
+    ];
+    const activitySets: Activity[][] = [
+      [],
+      ["export_expert"],
+      ["export_expert"],
+      ["export_service_provider"],
+      ["export_service_provider"],
+      ["exporter"],
+      ["exporter", "export_expert"],
+    ];
+
+    const memberIds: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      memberIds.push(
+        await member({
+          activities: rng.pick(activitySets),
+          countries: rng.sample(countryPool, rng.int(4)),
+          sectors: rng.sample(SECTOR_CODES, rng.int(4)),
+        }),
+      );
+    }
+
+    // 400 requests over 150 distinct seconds ten days ago: many share a timestamp, so the
+    // cursor's id tie-break matters.
+    const base = Date.now() - 10 * 24 * 3600_000;
+    const values: (typeof memberRequests.$inferInsert)[] = [];
+    for (let i = 0; i < 400; i++) {
+      const kind = rng.pick(["product", "country", "services"] as const);
+      const product = kind === "product" ? rng.pick(allProducts) : null;
+      const sector = product ? product.sector : kind === "services" ? rng.pick(SECTOR_CODES) : null;
+      const targetCountry = kind === "country" || rng.chance(0.5) ? rng.pick(countryPool) : null;
+      values.push({
+        userId: rng.pick(memberIds),
+        productId: product?.id ?? null,
+        targetCountry,
+        sector,
+        requestType: rng.pick(weightedTypes),
+        description: `random ${i}`,
+        status: rng.chance(0.1) ? "closed" : "active",
+        createdAt: new Date(base + rng.int(150) * 1000),
+      });
+    }
+    const inserted = await db.insert(memberRequests).values(values).returning();
+    expect(inserted).toHaveLength(400);
+
+    const archives = new Map<string, { userId: string; requestId: number }>();
+    const answers = new Map<string, typeof memberResponses.$inferInsert>();
+    for (let i = 0; i < 300; i++) {
+      const userId = rng.pick(memberIds);
+      const r = rng.pick(inserted);
+      if (i % 2 === 0) {
+        archives.set(`${userId}/${r.id}`, { userId, requestId: r.id });
+      } else if (r.userId !== userId) {
+        answers.set(`${userId}/${r.id}`, {
+          requestId: r.id,
+          responderId: userId,
+          requesterId: r.userId,
+          message: "We can help",
+          contactEmail: "help@example.com",
+        });
+      }
+    }
+    await db.insert(archivedMemberRequests).values([...archives.values()]);
+    await db.insert(memberResponses).values([...answers.values()]);
+
+    // Everything in the database, not only this test's rows.
+    const allRequests = await db.select().from(memberRequests);
+    const archived = new Set(
+      (await db.select().from(archivedMemberRequests)).map((a) => `${a.userId}/${a.requestId}`),
+    );
+    const answered = new Set(
+      (await db.select().from(memberResponses)).map((a) => `${a.responderId}/${a.requestId}`),
+    );
+    const newestFirst = (a: RequestRow, b: RequestRow) =>
+      b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+
+    const counts: number[] = [];
+    for (const [n, viewerId] of memberIds.entries()) {
+      const p = await loadMatchProfile(db, viewerId);
+      const fresh = (r: RequestRow) =>
+        r.status === "active" &&
+        r.userId !== viewerId &&
+        !archived.has(`${viewerId}/${r.id}`) &&
+        !answered.has(`${viewerId}/${r.id}`);
+      /** DESIGN.md §9 written out, independently of requestMatches. */
+      const byRules = (r: RequestRow) =>
+        fresh(r) &&
+        ((r.targetCountry !== null && p.countries.includes(r.targetCountry)) ||
+          (r.sector !== null && p.sectors.includes(r.sector)) ||
+          (p.types as string[]).includes(r.requestType));
+      const expected = allRequests.filter(byRules).sort(newestFirst);
+
+      // The SQL predicate and requestMatches agree on every fresh request; nothing else matches.
+      const sqlIds = new Set(
+        (await db.select({ id: memberRequests.id }).from(memberRequests).where(matchingPredicate(p))).map((r) => r.id),
+      );
+      for (const r of allRequests) {
+        const expectedShown = fresh(r) && requestMatches(p, r);
+        if (sqlIds.has(r.id) !== expectedShown) {
+          expect.fail(`member ${n}: request ${r.id} SQL=${sqlIds.has(r.id)} requestMatches=${expectedShown}`);
+        }
+      }
+      expect(sqlIds.size).toBe(expected.length);
+
+      // Every page, newest first, each matching request exactly once.
+      const limit = [9, 20, 50][n % 3] as number;
+      const listed: { id: number; createdAt: Date }[] = [];
+      let cursor: { createdAt: string; id: number } | null = null;
+      for (let pages = 0; ; pages++) {
+        if (pages > 200) expect.fail("pagination does not end");
+        const page: Awaited<ReturnType<typeof listReceived>> = await listReceived(db, viewerId, { cursor, limit });
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        listed.push(...page.items);
+        if (!page.nextCursor) break;
+        expect(page.items).toHaveLength(limit);
+        cursor = page.nextCursor;
+      }
+      const byId = new Map(allRequests.map((r) => [r.id, r]));
+      for (const item of listed) {
+        const r = byId.get(item.id);
+        if (!r || !byRules(r) || !requestMatches(p, r)) expect.fail(`member ${n}: request ${item.id} listed`);
+      }
+      expect(new Set(listed.map((i) => i.id)).size).toBe(listed.length);
+      expect(listed.map((i) => i.id)).toEqual(expected.map((r) => r.id));
+
+      const count = await countReceived(db, viewerId);
+      expect(count).toBe(Math.min(listed.length, 100));
+      expect(await countReceived(db, viewerId, p)).toBe(count);
+      counts.push(listed.length);
+    }
+    // The data exercised both sides of the cap, and someone with nothing to see.
+    expect(counts.some((c) => c > 100)).toBe(true);
+    expect(counts.some((c) => c > 0 && c < 100)).toBe(true);
+  });
+});
+
+describe("matching predicate, arm by arm", () => {
+  it("shows a request whose target country is one of the member's countries", async () => {
+    const author = await member({ activities: ["exporter"] });
+    const viewer = await member({ countries: ["DE", "FR"] });
+    const toDe = await submitRequest(db, author, {
+      productId: null,
+      countryCode: "DE",
+      requestType: "co_marketing",
+      description: desc,
+      urgency: "normal",
+    });
+    const toJp = await submitRequest(db, author, {
+      productId: null,
+      countryCode: "JP",
+      requestType: "co_marketing",
+      description: desc,
+      urgency: "normal",
+    });
+    await expectShown(viewer, toDe.id, true);
+    await expectShown(viewer, toJp.id, false);
+  });
+
+  it("shows a request whose product's sector is one of the member's sectors", async () => {
+    const author = await member();
+    const product = productOfSector("food_beverages");
+    const other = productOfSector("", "food_beverages");
+    const viewer = await member({ sectors: ["food_beverages"] });
+
+    const withProduct = await submitRequest(db, author, {
+      productId: product.id,
+      countryCode: null,
+      requestType: "product_sourcing",
+      description: desc,
+      urgency: "urgent",
+    });
+    expect(await requestRow(withProduct.id)).toMatchObject({ sector: "food_beverages", productId: product.id });
+    await expectShown(viewer, withProduct.id, true);
+
+    const otherProduct = await submitRequest(db, author, {
+      productId: other.id,
+      countryCode: "JP",
+      requestType: "product_sourcing",
+      description: desc,
+      urgency: "normal",
+    });
+    expect((await requestRow(otherProduct.id)).sector).toBe(other.sector);
+    await expectShown(viewer, otherProduct.id, false);
+
+    // The send form routes by the product's sector the same way.
+    const sent = await sendRequest(db, author, {
+      productId: product.id,
+      countryCode: null,
+      activityType: "commercial",
+      subActivity: "logistics",
+      description: desc,
+      urgency: "normal",
+    });
+    await expectShown(viewer, sent.id, true);
+  });
+
+  it("shows an export-services request whose chosen sector is one of the member's sectors", async () => {
+    const author = await member();
+    const viewer = await member({ sectors: ["mining", "energy"] });
+    const elsewhere = await member({ sectors: ["tourism"] });
+    const r = await sendExportServicesRequest(db, author, {
+      sector: "energy",
+      countryCode: null,
+      activityType: "legal",
+      subActivity: "arbitration",
+      description: desc,
+      urgency: "urgent",
+    });
+    expect(await requestRow(r.id)).toMatchObject({ sector: "energy", productId: null, targetCountry: null });
+    await expectShown(viewer, r.id, true);
+    await expectShown(elsewhere, r.id, false);
+  });
+
+  it("shows a request by type to the activity it fits, and only to that one", async () => {
+    // DESIGN.md §9, written out: Knowledge-sharing → Export Expert, Commercial Assistance →
+    // Export Service Provider, Co-marketing and Product Sourcing → Exporter.
+    const fits: Record<RequestType, Activity> = {
+      knowledge_sharing: "export_expert",
+      commercial_assistance: "export_service_provider",
+      co_marketing: "exporter",
+      product_sourcing: "exporter",
+    };
+    const author = await member();
+    const viewers = {
+      exporter: await member({ activities: ["exporter"] }),
+      export_expert: await member({ activities: ["export_expert"] }),
+      export_service_provider: await member({ activities: ["export_service_provider"] }),
+    } satisfies Record<Activity, string>;
+    const none = await member();
+    for (const requestType of REQUEST_TYPES) {
+      const r = await submitRequest(db, author, {
+        productId: null,
+        countryCode: "BR",
+        requestType,
+        description: desc,
+        urgency: "normal",
+      });
+      for (const [activity, viewer] of Object.entries(viewers)) {
+        await expectShown(viewer, r.id, fits[requestType] === activity);
+      }
+      await expectShown(none, r.id, false);
+    }
+  });
+
+  it("a member with several activities receives the types of each", async () => {
+    const author = await member();
+    const viewer = await member({ activities: ["export_expert", "export_service_provider"] });
+    const ids: Record<string, number> = {};
+    for (const requestType of REQUEST_TYPES) {
+      ids[requestType] = (
+        await submitRequest(db, author, {
+          productId: null,
+          countryCode: "BR",
+          requestType,
+          description: desc,
+          urgency: "normal",
+        })
+      ).id;
+    }
+    await expectShown(viewer, ids.knowledge_sharing!, true);
+    await expectShown(viewer, ids.commercial_assistance!, true);
+    await expectShown(viewer, ids.co_marketing!, false);
+    await expectShown(viewer, ids.product_sourcing!, false);
+  });
+});
+
+describe("matching predicate, exclusions", () => {
+  /** Two members who both match a fresh request on every arm, and that request. */
+  async function matchedByTwo() {
+    const product = productOfSector("carpets_handicrafts");
+    const spec: ProfileSpec = { activities: ["exporter"], countries: ["IQ"], sectors: ["carpets_handicrafts"] };
+    const author = await member(spec);
+    const a = await member(spec);
+    const b = await member(spec);
+    const { id } = await submitRequest(db, author, {
+      productId: product.id,
+      countryCode: "IQ",
+      requestType: "co_marketing",
+      description: desc,
+      urgency: "normal",
+    });
+    await expectShown(a, id, true);
+    await expectShown(b, id, true);
+    return { author, a, b, id };
+  }
+
+  it("never shows members their own request", async () => {
+    const { author, id } = await matchedByTwo();
+    await expectShown(author, id, false);
+    const p = await loadMatchProfile(db, author);
+    expect(p.countries).toContain("IQ");
+    expect(await countReceived(db, author)).toBe(Math.min(await countUpTo(author), 100));
+  });
+
+  it("an ignored (archived) request leaves that member's list only", async () => {
+    const { a, b, id } = await matchedByTwo();
+    const before = await countUpTo(a);
+    await ignoreRequest(db, a, id);
+    await ignoreRequest(db, a, id); // idempotent
+    await expectShown(a, id, false, { fresh: false });
+    await expectShown(b, id, true);
+    expect(await countUpTo(a)).toBe(before - 1);
+    expect(await countReceived(db, a)).toBe(Math.min(before - 1, 100));
+  });
+
+  it("an answered request leaves that responder's list only", async () => {
+    const { a, b, id } = await matchedByTwo();
+    const before = await countUpTo(a);
+    await respond(db, a, {
+      requestId: id,
+      message: "We can help",
+      contactEmail: "a@example.com",
+      contactPhone: null,
+      contactWhatsapp: null,
+    });
+    await expectShown(a, id, false, { fresh: false });
+    await expectShown(b, id, true);
+    expect(await countUpTo(a)).toBe(before - 1);
+    expect(await countReceived(db, a)).toBe(Math.min(before - 1, 100));
+  });
+
+  it("a closed request is shown to no one and cannot be ignored or answered", async () => {
+    const { a, b, id } = await matchedByTwo();
+    await db.update(memberRequests).set({ status: "closed" }).where(eq(memberRequests.id, id));
+    await expectShown(a, id, false, { fresh: false });
+    await expectShown(b, id, false, { fresh: false });
+    await expect(ignoreRequest(db, a, id)).rejects.toMatchObject({ code: "NOT_FOUND", message: Msg.requestUnavailable });
+    await expect(
+      respond(db, b, { requestId: id, message: "x", contactEmail: "b@example.com", contactPhone: null, contactWhatsapp: null }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("a member without countries, sectors or activities is shown nothing", async () => {
+    const nobody = await member();
+    expect(await countReceived(db, nobody)).toBe(0);
+    expect(await listReceived(db, nobody, { limit: 50 })).toEqual({ items: [], nextCursor: null });
+    const p: MatchProfile = await loadMatchProfile(db, nobody);
+    expect(p).toEqual({ userId: nobody, countries: [], sectors: [], types: [] });
+  });
+});
+
+/** The full length of a member's received list (all pages). */
+async function countUpTo(viewerId: string): Promise<number> {
+  let n = 0;
+  let cursor: { createdAt: string; id: number } | null = null;
+  for (;;) {
+    const page: Awaited<ReturnType<typeof listReceived>> = await listReceived(db, viewerId, { cursor, limit: 50 });
+    n += page.items.length;
+    if (!page.nextCursor) return n;
+    cursor = page.nextCursor;
+  }
+}
+
+describe("cursor pagination", () => {
+  it("pages through requests sharing one timestamp by id, newest first", async () => {
+    const author = await member();
+    const viewer = await member({ countries: ["NZ"] });
+    const at = new Date(Date.now() + 3600_000); // newer than everything else
+    const rows = await db
+      .insert(memberRequests)
+      .values(
+        Array.from({ length: 9 }, (_, i) => ({
+          userId: author,
+          targetCountry: "NZ",
+          requestType: "co_marketing" as const,
+          description: `tie ${i}`,
+          createdAt: at,
+        })),
+      )
+      .returning({ id: memberRequests.id });
+    const ids = rows.map((r) => r.id).sort((x, y) => y - x);
+    const seen: number[] = [];
+    let cursor: { createdAt: string; id: number } | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof listReceived>> = await listReceived(db, viewer, { cursor, limit: 2 });
+      seen.push(...page.items.map((x) => x.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    // The nine come first (older NZ requests of other tests may follow), each once.
+    expect(seen.slice(0, 9)).toEqual(ids);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBe(await countUpTo(viewer));
+  });
+
+  // BUG (src/server/domain/requests.ts, listReceived): the cursor carries `createdAt` as a JS
+  // Date (millisecond precision) while Postgres keeps microseconds, so every other request in
+  // the same millisecond as a page's last card is skipped. Real Postgres stamps `now()` with
+  // microseconds (PGlite's clock happens to tick in milliseconds, which hides it there).
+  // Remove `.fails` once the cursor is exact (see the report).
+  it.fails("does not skip requests created within the same millisecond (microsecond timestamps)", async () => {
+    const author = await member();
+    const viewer = await member({ countries: ["UY"] });
+    await db.insert(memberRequests).values(
+      Array.from({ length: 6 }, (_, i) => ({
+        userId: author,
+        targetCountry: "UY",
+        requestType: "co_marketing" as const,
+        description: `same ms ${i}`,
+        createdAt: sql`'2100-01-01T00:00:00.123456Z'::timestamptz`,
+      })),
+    );
+    const seen: number[] = [];
+    let cursor: { createdAt: string; id: number } | null = null;
+    for (let i = 0; i < 10; i++) {
+      const page: Awaited<ReturnType<typeof listReceived>> = await listReceived(db, viewer, { cursor, limit: 2 });
+      seen.push(...page.items.filter((x) => x.description.startsWith("same ms")).map((x) => x.id));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toHaveLength(6);
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * Cross-process events over LISTEN/NOTIFY (DESIGN.md §1, §5): `publish` inside a transaction
+ * emits on commit only; `EventBus.stream` filters by type, keeps order, attaches at creation
+ * and detaches on abort; and two app instances on one database see each other's events — a
+ * response made through instance A reaches a real WebSocket subscriber of instance B.
+ */
+import type { EventEmitter } from "node:events";
+import type { AddressInfo } from "node:net";
+import { createTRPCClient, createWSClient, wsLink } from "@trpc/client";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { createPeerApp, createTestApp, type PeerApp, type TestApp, withTimeout } from "../test/app";
+import { profiles } from "./db/schema";
+import { countReceived } from "./domain/requests";
+import { type AppEvent, EVENTS_CHANNEL, type EventBus, publish } from "./events";
+import type { AppRouter } from "./trpc/router";
+import { eq } from "drizzle-orm";
+
+let t: TestApp;
+let bus: EventBus;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  bus = t.deps.events;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function listenerCount(b: EventBus, type: AppEvent["type"]): number {
+  return (b as unknown as { emitter: EventEmitter }).emitter.listenerCount(type);
+}
+
+const offers = (tag: string): AppEvent => ({ type: "offers.changed", userIds: [tag] });
+
+describe("publish", () => {
+  it("emits when the transaction commits, not before, and never when it rolls back", async () => {
+    const ac = new AbortController();
+    const stream = bus.stream(["offers.changed"], ac.signal);
+    try {
+      // Rolled back: nothing.
+      await expect(
+        t.db.transaction(async (tx) => {
+          await publish(tx, offers("rolled-back"));
+          throw new Error("roll back");
+        }),
+      ).rejects.toThrow("roll back");
+
+      // Held open: nothing until it commits.
+      let settled = false;
+      const pending = stream.next().then((r) => {
+        settled = true;
+        return r;
+      });
+      let commit!: () => void;
+      const gate = new Promise<void>((r) => {
+        commit = r;
+      });
+      let published!: () => void;
+      const afterPublish = new Promise<void>((r) => {
+        published = r;
+      });
+      const tx = t.db.transaction(async (txn) => {
+        await publish(txn, offers("committed"));
+        published();
+        await gate;
+      });
+      await afterPublish;
+      await sleep(150);
+      expect(settled).toBe(false);
+      commit();
+      await tx;
+      expect(await withTimeout(pending, 5_000, "the committed event")).toEqual({
+        done: false,
+        value: offers("committed"),
+      });
+    } finally {
+      ac.abort();
+    }
+  });
+});
+
+describe("EventBus.stream", () => {
+  it("delivers only the asked types, in commit order, and ignores payloads that are not events", async () => {
+    const ac = new AbortController();
+    const stream = bus.stream(["request.created", "offers.changed"], ac.signal);
+    try {
+      const created: AppEvent = {
+        type: "request.created",
+        requestId: 1,
+        userId: "u",
+        targetCountry: "DE",
+        sector: null,
+        requestType: "co_marketing",
+      };
+      await publish(t.db, { type: "applicants.changed" });
+      await publish(t.db, offers("a"));
+      await t.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, 'not json')`);
+      await publish(t.db, { type: "member.changed", userIds: ["x"] });
+      await publish(t.db, created);
+      await publish(t.db, offers("c"));
+      const got: AppEvent[] = [];
+      for (let i = 0; i < 3; i++) got.push((await withTimeout(stream.next(), 5_000, `event ${i}`)).value as AppEvent);
+      expect(got).toEqual([offers("a"), created, offers("c")]);
+    } finally {
+      ac.abort();
+    }
+  });
+
+  it("listens from creation, before the first pull", async () => {
+    const ac = new AbortController();
+    const early = bus.stream(["offers.changed"], ac.signal);
+    const probe = bus.stream(["offers.changed"], ac.signal);
+    try {
+      await publish(t.db, offers("early"));
+      // Once the probe has it, the bus has emitted it; the early stream was not pulled yet.
+      expect((await withTimeout(probe.next(), 5_000, "the probe")).value).toEqual(offers("early"));
+      expect((await withTimeout(early.next(), 5_000, "the early stream")).value).toEqual(offers("early"));
+    } finally {
+      ac.abort();
+    }
+  });
+
+  it("ends on abort and detaches its listeners", async () => {
+    const before = listenerCount(bus, "offers.changed");
+    const ac = new AbortController();
+    const stream = bus.stream(["offers.changed", "member.changed"], ac.signal);
+    expect(listenerCount(bus, "offers.changed")).toBe(before + 1);
+    const pending = stream.next();
+    ac.abort();
+    expect(await withTimeout(pending, 5_000, "the end")).toEqual({ done: true, value: undefined });
+    expect(listenerCount(bus, "offers.changed")).toBe(before);
+    expect(listenerCount(bus, "member.changed")).toBe(0);
+
+    const aborted = bus.stream(["offers.changed"], AbortSignal.abort());
+    expect(listenerCount(bus, "offers.changed")).toBe(before);
+    expect(await withTimeout(aborted.next(), 5_000, "an aborted stream")).toMatchObject({ done: true });
+  });
+});
+
+// ── Two instances ───────────────────────────────────────────────────────────────────────
+
+type Badges = { requests: number; offers: number };
+
+/** A `ws` WebSocket that sends `headers` with its handshake (tRPC constructs it with the URL only). */
+function webSocketWith(headers: Record<string, string>) {
+  return class extends WebSocket {
+    constructor(address: string | URL, protocols?: string | string[]) {
+      super(address, protocols, { headers });
+    }
+  };
+}
+
+/** The HTTP status of a WebSocket handshake with these headers (101 when it opens). */
+function handshakeStatus(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.on("open", () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on("unexpected-response", (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+      ws.terminate();
+    });
+    ws.on("error", (err) => {
+      if (!/Unexpected server response|closed before/i.test(String(err))) reject(err);
+    });
+  });
+}
+
+describe("two app instances on one database", () => {
+  // PGlite lives inside one process: two instances cannot share it. CI sets DATABASE_URL.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a response made through instance A reaches a WebSocket subscriber of instance B",
+    async () => {
+      let peer: PeerApp | undefined;
+      let wsClient: ReturnType<typeof createWSClient> | undefined;
+      let unsubscribe: (() => void) | undefined;
+      try {
+        peer = await createPeerApp(t);
+        await peer.app.listen({ port: 0, host: "127.0.0.1" });
+        const { port } = peer.app.server.address() as AddressInfo;
+        const url = `ws://127.0.0.1:${port}/trpc`;
+        const origin = `http://127.0.0.1:${port}`;
+
+        const requester = await t.actor("member");
+        const responder = await t.actor("member");
+        const author = await t.actor("member");
+        await t.db
+          .update(profiles)
+          .set({ activities: [], targetCountries: ["MN"] })
+          .where(eq(profiles.userId, responder.user!.id));
+        await t.db
+          .update(profiles)
+          .set({ activities: [], targetCountries: ["KZ"] })
+          .where(eq(profiles.userId, requester.user!.id));
+        const cookie = `${t.cookieName}=${requester.token}`;
+
+        // The upgrade passes the same-origin check only with our own Origin.
+        expect(await handshakeStatus(url, { cookie })).toBe(403);
+        expect(await handshakeStatus(url, { cookie, origin: "https://evil.example" })).toBe(403);
+        expect(await handshakeStatus(url, { cookie, origin })).toBe(101);
+
+        // The requester subscribes on B over a real WebSocket, with the session cookie.
+        const queue: Badges[] = [];
+        const waiters: ((b: Badges) => void)[] = [];
+        const errors: unknown[] = [];
+        const nextBadges = (what: string) =>
+          withTimeout(
+            queue.length ? Promise.resolve(queue.shift()!) : new Promise<Badges>((r) => waiters.push(r)),
+            5_000,
+            what,
+          ).catch((err: unknown) => {
+            throw new Error(`${String(err)}; subscription errors: ${errors.map(String).join(", ") || "none"}`);
+          });
+        wsClient = createWSClient({
+          url,
+          WebSocket: webSocketWith({ cookie, origin }) as unknown as typeof globalThis.WebSocket,
+        });
+        const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+        const sub = client.badges.onChange.subscribe(undefined, {
+          onData(value) {
+            const w = waiters.shift();
+            if (w) w(value);
+            else queue.push(value);
+          },
+          onError(err) {
+            errors.push(err);
+          },
+        });
+        unsubscribe = () => sub.unsubscribe();
+
+        const first = await nextBadges("the first badges on B");
+        expect(first).toEqual({ requests: await countReceived(t.db, requester.user!.id), offers: 0 });
+
+        // A request made through A that matches the requester raises `requests` on B.
+        await author.caller.memberRequests.submit({
+          productId: null,
+          countryCode: "KZ",
+          requestType: "co_marketing",
+          description: "Looking for a partner",
+        });
+        expect(await nextBadges("the badges on B after a request through A")).toEqual({
+          requests: Math.min(first.requests + 1, 100),
+          offers: 0,
+        });
+
+        // The requester's own request (through A), answered through A: `offers` rises on B.
+        const { id: requestId } = await requester.caller.memberRequests.submit({
+          productId: null,
+          countryCode: "MN",
+          requestType: "co_marketing",
+          description: "Need a freight forwarder",
+        });
+        await responder.caller.memberRequests.respond({
+          requestId,
+          message: "We ship there weekly.",
+          contactEmail: "ship@example.com",
+          contactPhone: "",
+          contactWhatsapp: "",
+        });
+        expect(await nextBadges("the badges on B after a response through A")).toEqual({
+          requests: Math.min(first.requests + 1, 100),
+          offers: 1,
+        });
+        expect(errors).toEqual([]);
+      } finally {
+        unsubscribe?.();
+        await wsClient?.close();
+        await peer?.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,436 @@
+/**
+ * The member directory and member administration over HTTP against a real database (issue #3
+ * §4, §5): no contact field ever leaves the directory, only approved active members are listed,
+ * filters combine and pages hold 24; suspension ends open sessions and refuses sign-in until
+ * reinstated, the admin role is granted and revoked, an admin cannot act on themselves, and
+ * every action is audited.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIRECTORY_PAGE_SIZE } from "../../common/members";
+import { Msg } from "../../common/messages";
+import { type Actor, createTestApp, SAMPLE_FILES, type TestApp, type TestUser, uploadFile } from "../../test/app";
+import { profiles, securityEvents, userRoles, users } from "../db/schema";
+
+let t: TestApp;
+let admin: Actor;
+let viewer: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.actor("admin");
+  viewer = await t.actor("member");
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+interface DirectoryItem {
+  userId: string;
+  name: string;
+  photoUrl: string | null;
+  activities: string[];
+  userType: string;
+  industrialSectors: string[];
+  targetCountries: string[];
+  tier: string;
+  points: number;
+}
+interface DirectoryPage {
+  items: DirectoryItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+async function directory(input: Record<string, unknown>, token: string | null = viewer.token) {
+  const res = await t.query<DirectoryPage>("members.list", input, { token });
+  expect(res.status, JSON.stringify(res.error)).toBe(200);
+  return { page: res.data!, raw: res.response.payload };
+}
+
+let nameCounter = 0;
+/** A member whose name starts with `prefix`, with the given profile fields. */
+async function memberWith(
+  prefix: string,
+  opts: {
+    status?: "approved" | "pending" | "rejected";
+    suspended?: boolean;
+    activities?: ("exporter" | "export_expert" | "export_service_provider")[];
+    sectors?: string[];
+    countries?: string[];
+    tier?: "turquoise" | "silver" | "gold";
+    contact?: boolean;
+  } = {},
+): Promise<TestUser> {
+  nameCounter++;
+  const user = await t.createUser({
+    status: opts.status ?? "approved",
+    name: `${prefix} ${String(nameCounter).padStart(3, "0")}`,
+  });
+  await t.db
+    .update(profiles)
+    .set({
+      activities: opts.activities ?? ["exporter"],
+      industrialSectors: opts.sectors ?? [],
+      targetCountries: opts.countries ?? [],
+      tier: opts.tier ?? "turquoise",
+      ...(opts.contact
+        ? {
+            mobile: `+98912${String(1000000 + nameCounter)}`,
+            whatsapp: `+98935${String(1000000 + nameCounter)}`,
+            postalAddress: `${nameCounter} Secret Street`,
+            postalCode: `PC${nameCounter}X`,
+            linkedinUrl: `https://www.linkedin.com/in/secret-${nameCounter}`,
+          }
+        : {}),
+    })
+    .where(eq(profiles.userId, user.id));
+  if (opts.suspended) {
+    await t.db.update(users).set({ suspendedAt: new Date(), suspendedReason: "test" }).where(eq(users.id, user.id));
+  }
+  return user;
+}
+
+async function eventsOf(type: string, userId: string) {
+  return t.db
+    .select()
+    .from(securityEvents)
+    .where(and(eq(securityEvents.eventType, type), eq(securityEvents.userId, userId)));
+}
+
+const CONTACT_KEYS = [
+  "email",
+  "mobile",
+  "whatsapp",
+  "postalAddress",
+  "postalCode",
+  "linkedinUrl",
+  "attachment",
+  "attachmentUploadId",
+  "attachmentUrl",
+  "passwordHash",
+];
+
+/** Every key anywhere in `value`. */
+function allKeys(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) allKeys(v, into);
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      into.add(k);
+      allKeys(v, into);
+    }
+  }
+  return into;
+}
+
+describe("members.list (the directory)", () => {
+  it("sends no contact field: no e-mail, phone, WhatsApp, address, LinkedIn or attachment", async () => {
+    const prefix = "Contactless";
+    const a = await memberWith(prefix, { contact: true, sectors: ["mining"], countries: ["DE"] });
+    const b = await memberWith(prefix, { contact: true });
+    const [pa] = await t.db.select().from(profiles).where(eq(profiles.userId, a.id));
+    const { page, raw } = await directory({ search: prefix });
+    expect(page.items.map((i) => i.userId).sort()).toEqual([a.id, b.id].sort());
+    expect(Object.keys(page.items[0]!).sort()).toEqual([
+      "activities",
+      "industrialSectors",
+      "name",
+      "photoUrl",
+      "points",
+      "targetCountries",
+      "tier",
+      "userId",
+      "userType",
+    ]);
+    const keys = allKeys(page);
+    for (const key of CONTACT_KEYS) expect(keys, key).not.toContain(key);
+    for (const user of [a, b]) expect(raw.toLowerCase()).not.toContain(user.email);
+    for (const secret of [pa!.mobile, pa!.whatsapp, pa!.postalAddress, pa!.postalCode, pa!.linkedinUrl]) {
+      expect(secret).toBeTruthy();
+      expect(raw).not.toContain(secret!);
+    }
+    // Nor when listing everyone, unfiltered.
+    const everyone = await directory({});
+    for (const key of CONTACT_KEYS) expect(allKeys(everyone.page), key).not.toContain(key);
+    for (const user of [a, b, viewer.user!, admin.user!]) expect(everyone.raw.toLowerCase()).not.toContain(user.email);
+  });
+
+  it("lists approved members only: pending, rejected and suspended accounts are absent", async () => {
+    const prefix = "Visibility";
+    const approved = await memberWith(prefix);
+    const pending = await memberWith(prefix, { status: "pending" });
+    const rejected = await memberWith(prefix, { status: "rejected" });
+    const suspended = await memberWith(prefix, { suspended: true });
+    const { page } = await directory({ search: prefix });
+    expect(page.items.map((i) => i.userId)).toEqual([approved.id]);
+    expect(page.total).toBe(1);
+    const everyone = (await directory({})).page.items.map((i) => i.userId);
+    for (const hidden of [pending, rejected, suspended]) expect(everyone).not.toContain(hidden.id);
+  });
+
+  it("filters combine: search, activity, sector, country and tier narrow together", async () => {
+    const p = "Filterable";
+    const base = {
+      activities: ["exporter" as const],
+      sectors: ["mining", "energy"],
+      countries: ["DE", "FR"],
+      tier: "gold" as const,
+    };
+    const match = await memberWith(p, base);
+    const wrongActivity = await memberWith(p, { ...base, activities: ["export_expert"] });
+    const wrongSector = await memberWith(p, { ...base, sectors: ["tourism"] });
+    const wrongCountry = await memberWith(p, { ...base, countries: ["IR"] });
+    const wrongTier = await memberWith(p, { ...base, tier: "silver" });
+    const wrongName = await memberWith("Unrelated", base);
+    const all = [match, wrongActivity, wrongSector, wrongCountry, wrongTier];
+
+    const ids = async (input: Record<string, unknown>) =>
+      (await directory(input)).page.items.map((i) => i.userId).sort();
+    const sorted = (list: TestUser[]) => list.map((u) => u.id).sort();
+
+    expect(await ids({ search: p })).toEqual(sorted(all));
+    // Search is case-insensitive and a substring; LIKE wildcards are literal.
+    expect(await ids({ search: p.toLowerCase().slice(2, 8) })).toEqual(sorted(all));
+    expect((await directory({ search: "%" })).page.items).toEqual([]);
+    expect((await directory({ search: "Filter_ble" })).page.items).toEqual([]);
+
+    expect(await ids({ search: p, activity: "exporter" })).toEqual(sorted(all.filter((u) => u !== wrongActivity)));
+    expect(await ids({ search: p, sector: "mining" })).toEqual(sorted(all.filter((u) => u !== wrongSector)));
+    expect(await ids({ search: p, country: "DE" })).toEqual(sorted(all.filter((u) => u !== wrongCountry)));
+    expect(await ids({ search: p, tier: "gold" })).toEqual(sorted(all.filter((u) => u !== wrongTier)));
+    expect(await ids({ search: p, activity: "exporter", sector: "energy", country: "FR", tier: "gold" })).toEqual([
+      match.id,
+    ]);
+    // Without the search, the other filters still find the unrelated name too.
+    const noSearch = await ids({ activity: "exporter", sector: "energy", country: "FR", tier: "gold" });
+    expect(noSearch).toEqual(sorted([match, wrongName]));
+    expect((await directory({ search: p, tier: "silver", country: "IR" })).page.total).toBe(0);
+  });
+
+  it("an item carries the public fields and the photo URL", async () => {
+    const user = await memberWith("Publicfields", { sectors: ["retail"], countries: ["FR"], tier: "silver" });
+    const { page } = await directory({ search: "Publicfields" });
+    expect(page.items).toEqual([
+      {
+        userId: user.id,
+        name: user.name,
+        photoUrl: null,
+        activities: ["exporter"],
+        userType: "individual",
+        industrialSectors: ["retail"],
+        targetCountries: ["FR"],
+        tier: "silver",
+        points: 0,
+      },
+    ]);
+
+    // With a photo: its download URL, which any approved member may open.
+    const withPhoto = await t.actor("member", { user: { name: "Photogenic Member" } });
+    const photo = await uploadFile(t, {
+      token: withPhoto.token,
+      purpose: "profile_photo",
+      fileName: "face.png",
+      content: SAMPLE_FILES.png,
+    });
+    expect(photo.status).toBe(201);
+    await t.db
+      .update(profiles)
+      .set({ photoUploadId: photo.json!.id as string })
+      .where(eq(profiles.userId, withPhoto.user!.id));
+    const [item] = (await directory({ search: "Photogenic" })).page.items;
+    expect(item?.photoUrl).toBe(`/api/files/${photo.json!.id}`);
+    expect((await t.inject({ url: item!.photoUrl!, token: viewer.token })).statusCode).toBe(200);
+  });
+
+  it("pages hold 24 members, by name; total counts every match", async () => {
+    const prefix = "Pagemember";
+    const created: TestUser[] = [];
+    for (let i = 0; i < DIRECTORY_PAGE_SIZE + 3; i++) created.push(await memberWith(prefix));
+    const byName = [...created].sort((x, y) => x.name.localeCompare(y.name));
+
+    const first = await directory({ search: prefix });
+    expect(first.page).toMatchObject({ page: 1, pageSize: 24, total: 27 });
+    expect(first.page.items.map((i) => i.name)).toEqual(byName.slice(0, 24).map((u) => u.name));
+
+    const second = await directory({ search: prefix, page: 2 });
+    expect(second.page).toMatchObject({ page: 2, pageSize: 24, total: 27 });
+    expect(second.page.items.map((i) => i.userId)).toEqual(byName.slice(24).map((u) => u.id));
+
+    const third = await directory({ search: prefix, page: 3 });
+    expect(third.page.items).toEqual([]);
+    expect(third.page.total).toBe(27);
+  });
+
+  it("is for approved members only; bad filters are refused", async () => {
+    expect((await t.query("members.list", {})).status).toBe(401);
+    const pending = await t.actor("pending");
+    expect((await t.query("members.list", {}, { token: pending.token })).status).toBe(403);
+    const bad = await t.query("members.list", { country: "de" }, { token: viewer.token });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.message).toBe(Msg.invalidCountry);
+    expect((await t.query("members.list", { page: 0 }, { token: viewer.token })).status).toBe(400);
+    expect((await t.query("members.list", { sector: "spaceships" }, { token: viewer.token })).status).toBe(400);
+  });
+});
+
+describe("suspension", () => {
+  it("ends the member's open session at once, refuses sign-in until reinstated, and is audited", async () => {
+    const member = await t.actor("member");
+    const user = member.user!;
+    expect((await t.query("profile.get", undefined, { token: member.token })).status).toBe(200);
+
+    const res = await t.mutation(
+      "adminMembers.suspend",
+      { userId: user.id, reason: "Spam reports" },
+      { token: admin.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ ok: true });
+
+    // The open session is refused on its next call (and its cookie cleared).
+    for (const path of ["profile.get", "members.list"]) {
+      const next = await t.query(path, path === "members.list" ? {} : undefined, { token: member.token });
+      expect(next.status, path).toBe(401);
+      expect(next.error?.data.code).toBe("UNAUTHORIZED");
+    }
+    const heartbeat = await t.mutation("session.heartbeat", {}, { token: member.token });
+    expect(heartbeat.status).toBe(401);
+    expect((await t.query("session.get", undefined, { token: member.token })).data).toBeNull();
+    expect(await t.authOf(member.token!)).toBeNull();
+
+    // Sign-in is refused with the spec's words.
+    const signIn = await t.mutation("auth.signIn", { email: user.email, password: user.password });
+    expect(signIn.status).toBe(403);
+    expect(signIn.error?.message).toBe("This account is suspended. Please contact support.");
+    expect(signIn.sessionCookie).toBeUndefined();
+
+    // Absent from the directory, flagged in the admin list.
+    expect((await directory({ search: user.name })).page.items).toEqual([]);
+    const listed = await t.query<{ items: { userId: string; suspendedAt: string | null; suspendedReason: string }[] }>(
+      "adminMembers.list",
+      { status: "suspended" },
+      { token: admin.token },
+    );
+    expect(listed.data?.items.find((i) => i.userId === user.id)).toMatchObject({ suspendedReason: "Spam reports" });
+
+    const suspendedEvents = await eventsOf("account_suspended", user.id);
+    expect(suspendedEvents).toHaveLength(1);
+    expect(suspendedEvents[0]!.eventDetails).toMatchObject({ by: admin.user!.id, reason: "Spam reports" });
+
+    // Reinstated: sign-in works again.
+    const back = await t.mutation("adminMembers.reinstate", { userId: user.id }, { token: admin.token });
+    expect(back.status).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ suspendedAt: null, suspendedReason: null });
+    const again = await t.mutation("auth.signIn", { email: user.email, password: user.password });
+    expect(again.status).toBe(200);
+    expect((await t.query("profile.get", undefined, { token: again.sessionCookie })).status).toBe(200);
+    expect((await directory({ search: user.name })).page.items.map((i) => i.userId)).toEqual([user.id]);
+    const reinstated = await eventsOf("account_reinstated", user.id);
+    expect(reinstated).toHaveLength(1);
+    expect(reinstated[0]!.eventDetails).toMatchObject({ by: admin.user!.id });
+  });
+
+  it("a reason is required; an unknown account is NOT_FOUND", async () => {
+    const member = await t.createUser({ status: "approved" });
+    const noReason = await t.mutation(
+      "adminMembers.suspend",
+      { userId: member.id, reason: " " },
+      { token: admin.token },
+    );
+    expect(noReason.status).toBe(400);
+    expect(noReason.error?.message).toBe(Msg.suspendReasonRequired);
+    const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(row?.suspendedAt).toBeNull();
+    const unknown = await t.mutation(
+      "adminMembers.suspend",
+      { userId: "00000000-0000-4000-8000-000000000000", reason: "No such account" },
+      { token: admin.token },
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it("only admins may suspend, reinstate or change roles", async () => {
+    const target = await t.createUser({ status: "approved" });
+    for (const [path, input] of [
+      ["adminMembers.suspend", { userId: target.id, reason: "Not allowed" }],
+      ["adminMembers.reinstate", { userId: target.id }],
+      ["adminMembers.setAdmin", { userId: target.id, admin: true }],
+    ] as const) {
+      const res = await t.mutation(path, input, { token: viewer.token });
+      expect(res.status, path).toBe(403);
+      expect(res.error?.message).toBe(Msg.adminOnly);
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, target.id));
+    expect(row?.suspendedAt).toBeNull();
+    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, target.id))).toEqual([]);
+  });
+});
+
+describe("admin role", () => {
+  it("setAdmin grants and revokes the role, each audited", async () => {
+    const member = await t.actor("member");
+    const user = member.user!;
+    expect((await t.query("adminMembers.list", {}, { token: member.token })).status).toBe(403);
+
+    const grant = await t.mutation("adminMembers.setAdmin", { userId: user.id, admin: true }, { token: admin.token });
+    expect(grant.status).toBe(200);
+    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, user.id))).toMatchObject([
+      { role: "admin", grantedBy: admin.user!.id },
+    ]);
+    // The member's open session is an admin's from its next call.
+    expect((await t.query("adminMembers.list", {}, { token: member.token })).status).toBe(200);
+    const granted = await eventsOf("admin_granted", user.id);
+    expect(granted).toHaveLength(1);
+    expect(granted[0]!.eventDetails).toMatchObject({ by: admin.user!.id });
+    // Granting twice keeps one row.
+    expect(
+      (await t.mutation("adminMembers.setAdmin", { userId: user.id, admin: true }, { token: admin.token })).status,
+    ).toBe(200);
+    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, user.id))).toHaveLength(1);
+
+    const revoke = await t.mutation("adminMembers.setAdmin", { userId: user.id, admin: false }, { token: admin.token });
+    expect(revoke.status).toBe(200);
+    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, user.id))).toEqual([]);
+    expect((await t.query("adminMembers.list", {}, { token: member.token })).status).toBe(403);
+    const revoked = await eventsOf("admin_revoked", user.id);
+    expect(revoked).toHaveLength(1);
+    expect(revoked[0]!.eventDetails).toMatchObject({ by: admin.user!.id });
+  });
+
+  it("an admin cannot suspend, reinstate, demote or promote themselves", async () => {
+    const self = admin.user!.id;
+    for (const [path, input] of [
+      ["adminMembers.suspend", { userId: self, reason: "Self suspension" }],
+      ["adminMembers.reinstate", { userId: self }],
+      ["adminMembers.setAdmin", { userId: self, admin: false }],
+      ["adminMembers.setAdmin", { userId: self, admin: true }],
+    ] as const) {
+      const res = await t.mutation(path, input, { token: admin.token });
+      expect(res.status, path).toBe(400);
+      expect(res.error?.message).toBe("You cannot change your own admin role or suspension.");
+    }
+    // Still an active admin, nothing audited.
+    const [row] = await t.db.select().from(users).where(eq(users.id, self));
+    expect(row?.suspendedAt).toBeNull();
+    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, self))).toHaveLength(1);
+    expect((await t.query("adminMembers.list", {}, { token: admin.token })).status).toBe(200);
+    for (const type of ["account_suspended", "account_reinstated", "admin_revoked", "admin_granted"]) {
+      expect(await eventsOf(type, self), type).toEqual([]);
+    }
+  });
+
+  it("one admin may suspend another; the suspended admin's session ends too", async () => {
+    const other = await t.actor("admin");
+    const res = await t.mutation(
+      "adminMembers.suspend",
+      { userId: other.user!.id, reason: "Rotating out" },
+      { token: admin.token },
+    );
+    expect(res.status).toBe(200);
+    expect((await t.query("adminMembers.list", {}, { token: other.token })).status).toBe(401);
+    await t.mutation("adminMembers.reinstate", { userId: other.user!.id }, { token: admin.token });
+  });
+});
