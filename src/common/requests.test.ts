@@ -251,9 +251,9 @@ describe("respondInput (respond dialog)", () => {
       `contactWhatsapp: ${Msg.invalidWhatsapp}`,
     ]);
     // An invalid contact does not count as "a contact method" either.
-    expect(
-      messagesOf(respondInput, { ...valid, contactWhatsapp: "", contactEmail: "x@", contactPhone: "" }),
-    ).toContain(Msg.invalidEmail);
+    expect(messagesOf(respondInput, { ...valid, contactWhatsapp: "", contactEmail: "x@", contactPhone: "" })).toContain(
+      Msg.invalidEmail,
+    );
   });
 });
 
@@ -280,7 +280,10 @@ describe("types and activities", () => {
     ]);
     // Every type reaches exactly one activity.
     for (const type of REQUEST_TYPES) {
-      expect(ACTIVITIES.filter((a) => TYPES_FOR_ACTIVITY[a].includes(type)), type).toHaveLength(1);
+      expect(
+        ACTIVITIES.filter((a) => TYPES_FOR_ACTIVITY[a].includes(type)),
+        type,
+      ).toHaveLength(1);
     }
   });
 
@@ -306,8 +309,8 @@ describe("types and activities", () => {
     expect(issuesOf(receivedListInput, { limit: 51 })).not.toEqual([]);
     expect(issuesOf(receivedListInput, { limit: 0 })).not.toEqual([]);
     expect(issuesOf(receivedListInput, { cursor: { createdAt: "yesterday", id: 1 } })).not.toEqual([]);
-    expect(
-      issuesOf(receivedListInput, { cursor: { createdAt: "2024-01-02T03:04:05.678Z", id: 3 }, limit: 5 }),
-    ).toEqual([]);
+    expect(issuesOf(receivedListInput, { cursor: { createdAt: "2024-01-02T03:04:05.678Z", id: 3 }, limit: 5 })).toEqual(
+      [],
+    );
   });
 });

@@ -74,12 +74,16 @@ export function countWords(text: string): number {
   return t === "" ? 0 : t.split(/\s+/).length;
 }
 
-const description = z
-  .string()
-  .trim()
-  .min(1, Msg.descriptionRequired)
-  .max(2000, Msg.descriptionTooLong)
-  .refine((d) => countWords(d) <= DESCRIPTION_MAX_WORDS, Msg.descriptionTooLong);
+/** A description of at most 30 words; each form has its own spec wording. */
+const describe = (required: string, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, required)
+    .max(2000, tooLong)
+    .refine((d) => countWords(d) <= DESCRIPTION_MAX_WORDS, tooLong);
+const description = describe(Msg.descriptionRequired, Msg.descriptionTooLong);
+const shortFormDescription = describe(Msg.descriptionIsRequired, Msg.descriptionMax30Words);
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, Msg.invalidCountry);
 
@@ -110,7 +114,7 @@ export const sendRequestInput = z
     activityType: z.enum(SERVICE_ACTIVITIES, Msg.activityTypeRequired),
     subActivity: z.string().min(1, Msg.subActivityRequired),
     urgency: z.enum(URGENCIES).default("normal"),
-    description,
+    description: shortFormDescription,
   })
   .refine((v) => subActivityFor(v, false), { message: Msg.subActivityRequired, path: ["subActivity"] })
   .refine((v) => v.productId !== null || v.countryCode !== null, {
@@ -125,11 +129,11 @@ export const exportServicesRequestInput = z
     sector: z.enum(SECTOR_CODES).nullable(),
     countryCode: countryCode.nullable(),
     activityType: z.enum(SERVICE_ACTIVITIES, Msg.activityTypeRequired),
-    subActivity: z.string().min(1, Msg.subActivityRequired),
-    description,
+    subActivity: z.string().min(1, Msg.selectSubActivity),
+    description: shortFormDescription,
     urgency: z.enum(URGENCIES, Msg.urgencyRequired),
   })
-  .refine((v) => subActivityFor(v, true), { message: Msg.subActivityRequired, path: ["subActivity"] })
+  .refine((v) => subActivityFor(v, true), { message: Msg.selectSubActivity, path: ["subActivity"] })
   .refine((v) => v.sector !== null || v.countryCode !== null, { message: Msg.sectorOrCountry, path: ["sector"] });
 export type ExportServicesRequestInput = z.input<typeof exportServicesRequestInput>;
 

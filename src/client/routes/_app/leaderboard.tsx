@@ -4,7 +4,5 @@ import { ComingSoon } from "../../components/ComingSoon";
 
 /** Leaderboard: built in a later issue; an honest "coming soon" card until then. */
 export const Route = createFileRoute("/_app/leaderboard")({
-  component: () => (
-    <ComingSoon title={<Trans>Leaderboard</Trans>} />
-  ),
+  component: () => <ComingSoon title={<Trans>Leaderboard</Trans>} />,
 });

@@ -1,10 +1,5 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { ExportServicesRequestPage } from "../../../features/requests/ExportServicesRequestPage";
 
-/** Export Services Request: built in a later issue; an honest "coming soon" card until then. */
-export const Route = createFileRoute("/_app/export-services/send-request")({
-  component: () => (
-    <ComingSoon title={<Trans>Export Services Request</Trans>} />
-  ),
-});
+/** Export Services Request (spec part 2 §2); members only, through the `_app` gate. */
+export const Route = createFileRoute("/_app/export-services/send-request")({ component: ExportServicesRequestPage });

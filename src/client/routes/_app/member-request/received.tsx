@@ -1,10 +1,5 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { ReceivedRequestsPage } from "../../../features/requests/ReceivedRequestsPage";
 
-/** Received Member Requests: built in a later issue; an honest "coming soon" card until then. */
-export const Route = createFileRoute("/_app/member-request/received")({
-  component: () => (
-    <ComingSoon title={<Trans>Received Member Requests</Trans>} />
-  ),
-});
+/** Received Member Requests (spec part 2 §2); members only, through the `_app` gate. */
+export const Route = createFileRoute("/_app/member-request/received")({ component: ReceivedRequestsPage });

@@ -1,10 +1,5 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { SendRequestPage } from "../../../features/requests/SendRequestPage";
 
-/** Send Member Request: built in a later issue; an honest "coming soon" card until then. */
-export const Route = createFileRoute("/_app/member-request/send")({
-  component: () => (
-    <ComingSoon title={<Trans>Send Member Request</Trans>} />
-  ),
-});
+/** Send Member Request (spec part 2 §2); members only, through the `_app` gate. */
+export const Route = createFileRoute("/_app/member-request/send")({ component: SendRequestPage });

@@ -1,10 +1,5 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { ReceivedOffersPage } from "../../../features/offers/ReceivedOffersPage";
 
-/** Received Offers: built in a later issue; an honest "coming soon" card until then. */
-export const Route = createFileRoute("/_app/offers/received")({
-  component: () => (
-    <ComingSoon title={<Trans>Received Offers</Trans>} />
-  ),
-});
+/** Received Offers (spec part 2 §2); members only, through the `_app` gate. */
+export const Route = createFileRoute("/_app/offers/received")({ component: ReceivedOffersPage });

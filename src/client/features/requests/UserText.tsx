@@ -1,0 +1,25 @@
+import { Text, type TextProps, useDirection } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/**
+ * Text a member wrote, in whatever script: its own direction (`dir="auto"`), but aligned to the
+ * page's start side so an English line on a Persian page still lines up with its neighbours.
+ * Line breaks are kept and long words wrap.
+ */
+export function UserText({
+  children,
+  preWrap = true,
+  ...props
+}: TextProps & { children: ReactNode; preWrap?: boolean; "data-testid"?: string }) {
+  const { dir } = useDirection();
+  return (
+    <Text
+      dir="auto"
+      ta={dir === "rtl" ? "right" : "left"}
+      style={preWrap ? { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } : undefined}
+      {...props}
+    >
+      {children}
+    </Text>
+  );
+}
