@@ -149,10 +149,12 @@ describe("sendRequestInput (/member-request/send)", () => {
     expect(issuesOf(sendRequestInput, { ...valid, countryCode: null, productId: 12 })).toEqual([]);
   });
 
-  it("counts words too and defaults urgency to normal", () => {
+  it("counts words too, with the send form's own texts, and defaults urgency to normal", () => {
     expect(sendRequestInput.parse({ ...valid, description: words(30) }).urgency).toBe("normal");
-    expect(messagesOf(sendRequestInput, { ...valid, description: words(31) })).toEqual([Msg.descriptionTooLong]);
-    expect(messagesOf(sendRequestInput, { ...valid, description: " " })).toEqual([Msg.descriptionRequired]);
+    expect(messagesOf(sendRequestInput, { ...valid, description: words(31) })).toEqual([
+      "Description must be 30 words or less",
+    ]);
+    expect(messagesOf(sendRequestInput, { ...valid, description: " " })).toEqual([Msg.descriptionIsRequired]);
   });
 });
 
@@ -190,11 +192,14 @@ describe("exportServicesRequestInput (/export-services/send-request)", () => {
       Msg.activityTypeRequired,
     ]);
     expect(messagesOf(exportServicesRequestInput, { ...valid, subActivity: "logistics" })).toEqual([
-      Msg.subActivityRequired,
+      "Please select a sub-activity",
     ]);
+    expect(messagesOf(exportServicesRequestInput, { ...valid, subActivity: "" })).toContain(Msg.selectSubActivity);
+    expect(issuesOf(exportServicesRequestInput, { ...valid, description: words(30) })).toEqual([]);
     expect(messagesOf(exportServicesRequestInput, { ...valid, description: words(31) })).toEqual([
-      Msg.descriptionTooLong,
+      Msg.descriptionMax30Words,
     ]);
+    expect(messagesOf(exportServicesRequestInput, { ...valid, description: "" })).toEqual(["Description is required"]);
   });
 });
 

@@ -6,7 +6,7 @@ import { LIMITS } from "./constants";
 import { Msg, type MsgText } from "./messages";
 
 /** What an upload is for; decides its limits and who may download it. */
-export const UPLOAD_PURPOSES = ["profile_photo", "profile_attachment", "attachment"] as const;
+export const UPLOAD_PURPOSES = ["profile_photo", "profile_attachment", "attachment", "knowledge_attachment"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** A kind of file we accept, by extension, with the content type its magic bytes must show. */
@@ -51,6 +51,12 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
     kinds: ["pdf", "doc", "docx", "jpeg"],
     tooLarge: Msg.attachmentTooLarge,
     accept: ".pdf,.doc,.docx,.jpg,.jpeg",
+  },
+  knowledge_attachment: {
+    maxBytes: LIMITS.fileMaxBytes,
+    kinds: ["pdf", "doc", "docx", "xls", "xlsx", "jpeg", "png"],
+    tooLarge: Msg.fileTooLarge5,
+    accept: ".pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png",
   },
   attachment: {
     maxBytes: LIMITS.fileMaxBytes,

@@ -109,6 +109,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     crossOriginEmbedderPolicy: false,
   });
 
+  // Before the same-origin hook: its onRequest hook marks upgrades, so a refused upgrade's socket is closed.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
   app.decorateRequest("auth", null);
 
   // Same-origin check for everything that can change state, and for the WebSocket handshake.
@@ -145,8 +148,6 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       return reply.code(503).send({ status: "database unreachable" });
     }
   });
-
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   function cookieFor(reply: CreateFastifyContextOptions["res"]): SessionCookie {
     return {

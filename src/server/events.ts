@@ -12,6 +12,8 @@ export const EVENTS_CHANNEL = "export_club_events";
 /** Everything that moves a live badge. `userIds` narrows who needs to recount (none = everyone). */
 export type AppEvent =
   | { type: "applicants.changed" }
+  /** Knowledge submissions were added or reviewed (admin inbox badge). */
+  | { type: "knowledge.changed" }
   /** Something about these members changed (profile, role, answered/ignored requests): recount. */
   | { type: "member.changed"; userIds: string[] }
   /** A new active request: subscribers check it against their profile in memory. */

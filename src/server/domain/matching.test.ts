@@ -215,14 +215,9 @@ describe("on random data (seeded)", () => {
 
     // Everything in the database, not only this test's rows.
     const allRequests = await db.select().from(memberRequests);
-    const archived = new Set(
-      (await db.select().from(archivedMemberRequests)).map((a) => `${a.userId}/${a.requestId}`),
-    );
-    const answered = new Set(
-      (await db.select().from(memberResponses)).map((a) => `${a.responderId}/${a.requestId}`),
-    );
-    const newestFirst = (a: RequestRow, b: RequestRow) =>
-      b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+    const archived = new Set((await db.select().from(archivedMemberRequests)).map((a) => `${a.userId}/${a.requestId}`));
+    const answered = new Set((await db.select().from(memberResponses)).map((a) => `${a.responderId}/${a.requestId}`));
+    const newestFirst = (a: RequestRow, b: RequestRow) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
 
     const counts: number[] = [];
     for (const [n, viewerId] of memberIds.entries()) {
@@ -474,9 +469,18 @@ describe("matching predicate, exclusions", () => {
     await db.update(memberRequests).set({ status: "closed" }).where(eq(memberRequests.id, id));
     await expectShown(a, id, false, { fresh: false });
     await expectShown(b, id, false, { fresh: false });
-    await expect(ignoreRequest(db, a, id)).rejects.toMatchObject({ code: "NOT_FOUND", message: Msg.requestUnavailable });
+    await expect(ignoreRequest(db, a, id)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: Msg.requestUnavailable,
+    });
     await expect(
-      respond(db, b, { requestId: id, message: "x", contactEmail: "b@example.com", contactPhone: null, contactWhatsapp: null }),
+      respond(db, b, {
+        requestId: id,
+        message: "x",
+        contactEmail: "b@example.com",
+        contactPhone: null,
+        contactWhatsapp: null,
+      }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 

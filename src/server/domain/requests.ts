@@ -6,6 +6,7 @@ import { TRPCError } from "@trpc/server";
 import { and, avg, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { HELPFUL_ANSWER_POINTS } from "../../common/knowledge";
 import { Msg } from "../../common/messages";
 import {
   ACTIVITY_REQUEST_TYPE,
@@ -28,6 +29,7 @@ import {
 } from "../db/schema";
 import { publish } from "../events";
 import { loadMatchProfile, type MatchProfile, matchingPredicate } from "./matching";
+import { creditPoints } from "./points";
 
 /** The notification title of a new response (spec part 2 §7 call 19). */
 export const RESPONSE_NOTIFICATION_TITLE = "Response to Your Request";
@@ -135,6 +137,7 @@ export async function listReceived(
       requestType: memberRequests.requestType,
       activityType: memberRequests.activityType,
       subActivity: memberRequests.subActivity,
+      title: memberRequests.title,
       urgency: memberRequests.urgency,
       description: memberRequests.description,
       sector: memberRequests.sector,
@@ -296,25 +299,38 @@ export async function revealContact(db: Db, requesterId: string, responseId: num
  * @throws NOT_FOUND for others' offers; CONFLICT 'You have already rated this offer.'
  */
 export async function rateResponse(db: Db, requesterId: string, responseId: number, rating: number) {
-  const [row] = await db
-    .update(memberResponses)
-    .set({ rating, ratedAt: new Date() })
-    .where(
-      and(
-        eq(memberResponses.id, responseId),
-        eq(memberResponses.requesterId, requesterId),
-        isNull(memberResponses.rating),
-      ),
-    )
-    .returning({ id: memberResponses.id, responderId: memberResponses.responderId });
-  if (row) return row;
-  const [exists] = await db
-    .select({ id: memberResponses.id })
-    .from(memberResponses)
-    .where(and(eq(memberResponses.id, responseId), eq(memberResponses.requesterId, requesterId)));
-  throw exists
-    ? new TRPCError({ code: "CONFLICT", message: Msg.alreadyRated })
-    : new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(memberResponses)
+      .set({ rating, ratedAt: new Date() })
+      .where(
+        and(
+          eq(memberResponses.id, responseId),
+          eq(memberResponses.requesterId, requesterId),
+          isNull(memberResponses.rating),
+        ),
+      )
+      .returning({ id: memberResponses.id, responderId: memberResponses.responderId });
+    if (row) {
+      // A helpful (3-star) answer earns its responder points, once (issue #5 §3).
+      if (rating === 3) {
+        await creditPoints(tx, {
+          userId: row.responderId,
+          points: HELPFUL_ANSWER_POINTS,
+          reason: "helpful_answer",
+          sourceId: String(row.id),
+        });
+      }
+      return row;
+    }
+    const [exists] = await tx
+      .select({ id: memberResponses.id })
+      .from(memberResponses)
+      .where(and(eq(memberResponses.id, responseId), eq(memberResponses.requesterId, requesterId)));
+    throw exists
+      ? new TRPCError({ code: "CONFLICT", message: Msg.alreadyRated })
+      : new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
+  });
 }
 
 /** Unread 'Response to Your Request' notifications of a member. */

@@ -64,7 +64,12 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
         source: file.file,
       });
     } catch (err) {
-      if (err instanceof UploadError) return send(reply, err.status, err.message);
+      if (err instanceof UploadError) {
+        // Refused while streaming, the rest of the body stays unread: close the connection, or
+        // the next request sent on it (keep-alive) would hang behind those bytes.
+        if (err.status === 413) reply.header("Connection", "close");
+        return send(reply, err.status, err.message);
+      }
       throw err;
     }
     return reply.code(201).send({ ...stored, url: fileUrl(stored.id) });

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
@@ -372,14 +372,18 @@ describe("refusals", () => {
 });
 
 describe("over a real socket", () => {
-  /** Sends a multipart upload in 256 KB writes, as a browser would stream it. */
-  function streamUpload(port: number, token: string, purpose: string, content: Buffer) {
+  /**
+   * Sends a multipart upload in 256 KB writes, as a browser streams it, through `agent`.
+   * Gives up after 5 s (status 0) so that a stuck connection fails the test instead of hanging it.
+   */
+  function streamUpload(port: number, agent: Agent, token: string, purpose: string, content: Buffer) {
     const { payload, headers } = multipartBody({ fileName: "streamed.pdf", content });
-    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    return new Promise<{ status: number; body: string }>((resolve) => {
       const req = request(
         {
           host: "127.0.0.1",
           port,
+          agent,
           method: "POST",
           path: `/api/files?purpose=${purpose}`,
           headers: { ...headers, ...SAME_ORIGIN_HEADERS, cookie: `${t.cookieName}=${token}` },
@@ -390,12 +394,20 @@ describe("over a real socket", () => {
           res.on("data", (c: string) => {
             body += c;
           });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on("end", () => {
+            clearTimeout(timer);
+            resolve({ status: res.statusCode ?? 0, body });
+          });
         },
       );
-      req.on("error", reject);
+      const timer = setTimeout(() => {
+        req.destroy();
+        resolve({ status: 0, body: "no answer within 5 s" });
+      }, 5_000);
+      req.on("error", () => {});
       let offset = 0;
       const writeNext = () => {
+        if (req.destroyed) return;
         if (offset >= payload.length) {
           req.end();
           return;
@@ -409,21 +421,33 @@ describe("over a real socket", () => {
     });
   }
 
-  it("a 6 MB upload streamed to the listening server is answered 413 and leaves nothing; the next one works", async () => {
+  it("an over-size upload streamed to the listening server gets 413, nothing stored, and the next upload works", async () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as AddressInfo;
-    const m = await member();
-    const filesBefore = await filesOnDisk();
-    const refused = await streamUpload(port, m.token!, "attachment", padTo(SAMPLE_FILES.pdf, 6 * MB));
-    console.log("refused", refused);
-    expect(refused.status).toBe(413);
-    expect(JSON.parse(refused.body)).toEqual({ error: { message: Msg.fileTooLarge5 } });
-    expect(await filesOnDisk()).toEqual(filesBefore);
-    expect(await rowsOf(m.user!.id)).toEqual([]);
-    const ok = await streamUpload(port, m.token!, "attachment", padTo(SAMPLE_FILES.pdf, 2 * MB));
-    console.log("ok", ok);
-    expect(ok.status).toBe(201);
-    expect(await rowsOf(m.user!.id)).toHaveLength(1);
+    // One keep-alive socket: the next request goes over the same connection when it is kept.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const m = await member();
+      for (const [purpose, size, message] of [
+        ["attachment", 6 * MB, Msg.fileTooLarge5],
+        ["profile_attachment", 1.2 * MB, Msg.attachmentTooLarge],
+      ] as const) {
+        const filesBefore = await filesOnDisk();
+        const refused = await streamUpload(port, agent, m.token!, purpose, padTo(SAMPLE_FILES.pdf, size));
+        expect(refused.status, refused.body).toBe(413);
+        expect(JSON.parse(refused.body)).toEqual({ error: { message } });
+        expect(await filesOnDisk()).toEqual(filesBefore);
+        expect(await rowsOf(m.user!.id)).toEqual([]);
+
+        // The unread rest of the refused body must not block the next request on a kept-alive
+        // connection (the server closes the connection instead).
+        const ok = await streamUpload(port, agent, m.token!, "attachment", padTo(SAMPLE_FILES.pdf, 2 * MB));
+        expect(ok.status, ok.body).toBe(201);
+        await t.db.delete(uploads).where(eq(uploads.ownerId, m.user!.id));
+      }
+    } finally {
+      agent.destroy();
+    }
   });
 });
 

@@ -7,11 +7,11 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
+import type { Activity } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import type { RequestType } from "../../common/requests";
 import { type Caller, createTestApp, type TestApp, withTimeout } from "../../test/app";
 import { memberRequests, memberResponses, notifications, products, profiles } from "../db/schema";
-import type { Activity } from "../../common/constants";
 import { countReceived, countUnreadOffers, RESPONSE_NOTIFICATION_TITLE } from "../domain/requests";
 
 let t: TestApp;
@@ -67,9 +67,8 @@ const description = "Looking for a distributor of dried fruit";
 
 /** A request of `by` to `country`. */
 async function submit(by: Member, country: string, requestType: RequestType = "co_marketing") {
-  return (
-    await by.caller.memberRequests.submit({ productId: null, countryCode: country, requestType, description })
-  ).id;
+  return (await by.caller.memberRequests.submit({ productId: null, countryCode: country, requestType, description }))
+    .id;
 }
 
 const contacts = { contactEmail: "offer@example.com", contactPhone: "+989121234567", contactWhatsapp: "" };
@@ -116,9 +115,7 @@ describe("the request forms", () => {
     const author = await member();
     const base = { productId: null, countryCode: "DE", requestType: "co_marketing", description } as const;
     const words = (n: number) => Array.from({ length: n }, () => "word").join(" ");
-    expect(
-      (await author.caller.memberRequests.submit({ ...base, description: words(30) })).id,
-    ).toBeGreaterThan(0);
+    expect((await author.caller.memberRequests.submit({ ...base, description: words(30) })).id).toBeGreaterThan(0);
     expect(await failure(() => author.caller.memberRequests.submit({ ...base, description: words(31) }))).toEqual({
       code: "BAD_REQUEST",
       message: "Please limit your description to 30 words or less.",
@@ -179,6 +176,17 @@ describe("the request forms", () => {
         }),
       ),
     ).toEqual({ code: "BAD_REQUEST", message: Msg.subActivityRequired });
+    expect(
+      await failure(() =>
+        author.caller.memberRequests.send({
+          productId: null,
+          countryCode: "AE",
+          activityType: "legal",
+          subActivity: "contract",
+          description: Array.from({ length: 31 }, () => "word").join(" "),
+        }),
+      ),
+    ).toEqual({ code: "BAD_REQUEST", message: Msg.descriptionMax30Words });
     expect(
       await failure(() =>
         author.caller.memberRequests.send({

@@ -77,6 +77,24 @@ const MATRIX: Record<string, Tier> = {
   "offers.myRating": "member",
 
   "badges.onChange": "member",
+
+  "knowledge.share": "member",
+  "knowledge.mine": "member",
+  "inbox.counts": "admin",
+  "inbox.list": "admin",
+  "inbox.review": "admin",
+  "inbox.onPendingCount": "admin",
+  "points.upgrade": "member",
+  "help.quota": "member",
+  "help.submit": "member",
+  "community.leaderboard": "member",
+  "community.memberCounts": "member",
+  "community.recentActivity": "member",
+  "qa.list": "member",
+  "qa.adminList": "admin",
+  "qa.create": "admin",
+  "qa.update": "admin",
+  "qa.delete": "admin",
 };
 
 /** Who each tier admits. */

@@ -3,6 +3,14 @@
  */
 import { approvalRouter } from "../routers/approval";
 import { authRouter } from "../routers/auth";
+import {
+  communityRouter,
+  helpRouter,
+  inboxRouter,
+  knowledgeRouter,
+  pointsRouter,
+  qaRouter,
+} from "../routers/community";
 import { landingRouter } from "../routers/landing";
 import { adminMembersRouter, membersRouter } from "../routers/members";
 import { accountRouter, profileRouter } from "../routers/profile";
@@ -26,6 +34,12 @@ export const appRouter = router({
   memberRequests: memberRequestsRouter,
   offers: offersRouter,
   badges: badgesRouter,
+  knowledge: knowledgeRouter,
+  inbox: inboxRouter,
+  points: pointsRouter,
+  help: helpRouter,
+  community: communityRouter,
+  qa: qaRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@
 export * from "./accounts";
 export * from "./catalog";
 export * from "./files";
+export * from "./knowledge";
 export * from "./messaging";
 export * from "./reference";
 export * from "./requests";

@@ -46,6 +46,8 @@ export const memberRequests = pgTable(
     /** Send and export-services forms: the activity type and sub-activity ("Activity - Sub-activity"). */
     activityType: serviceActivityEnum(),
     subActivity: text(),
+    /** Set for requests that come from the Request Help form. */
+    title: text(),
     description: text().notNull(),
     urgency: urgencyEnum().notNull().default("normal"),
     status: requestStatusEnum().notNull().default("active"),
