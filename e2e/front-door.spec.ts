@@ -115,8 +115,9 @@ test.describe("joining the club", () => {
 
   test("the admin approves the application", async ({ page }) => {
     await signIn(page, ADMIN);
-    await expect(page.getByRole("link", { name: "Admin inbox, 1 pending" })).toBeVisible();
-    await page.getByRole("link", { name: "Admin inbox, 1 pending" }).click();
+    // The applicant shows on the navigation's Approvals badge (live).
+    await expect(page.getByTestId("nav-badge-approvals")).toHaveText("1");
+    await page.getByRole("link", { name: "Approvals" }).click();
     await expect(page).toHaveURL(/\/admin\/approvals$/);
     await expect(page.getByRole("heading", { name: "User Approval Management" })).toBeVisible();
 

@@ -67,10 +67,12 @@ interface NavItem {
 function Navigation({
   viewer,
   pending,
+  pendingSubmissions,
   onNavigate,
 }: {
   viewer: LayoutViewer;
   pending: number;
+  pendingSubmissions: number;
   onNavigate: () => void;
 }) {
   const signOut = useSignOut();
@@ -85,7 +87,7 @@ function Navigation({
     { to: "/profile", label: <Trans>Profile</Trans>, icon: <IconUser size={18} /> },
   ];
   const admin: NavItem[] = [
-    { to: "/admin/inbox", label: <Trans>Admin Inbox</Trans>, icon: <IconInbox size={18} /> },
+    { to: "/admin/inbox", label: <Trans>Admin Inbox</Trans>, icon: <IconInbox size={18} />, badge: pendingSubmissions },
     { to: "/admin/approvals", label: <Trans>Approvals</Trans>, icon: <IconUserCheck size={18} />, badge: pending },
     { to: "/admin/qa", label: <Trans>Q&A Management</Trans>, icon: <IconBook size={18} /> },
     { to: "/admin/analytics", label: <Trans>Analytics</Trans>, icon: <IconChartBar size={18} /> },
@@ -101,8 +103,8 @@ function Navigation({
       active={pathname === item.to}
       rightSection={
         item.badge ? (
-          <Badge size="sm" color="red" circle>
-            {item.badge}
+          <Badge size="sm" color="red" circle={item.badge < 10} data-testid={`nav-badge-${item.to.split("/").pop()}`}>
+            {badgeLabel(item.badge)}
           </Badge>
         ) : null
       }
@@ -181,19 +183,25 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
           <Group gap="xs" wrap="nowrap">
             <Tooltip label={t`Your points`}>
               <Badge variant="light" color="teal" size="lg" data-testid="points">
-                {formatNumber(viewer.points)} <Trans>pts</Trans>
+                {formatNumber(badges.points ?? viewer.points)} <Trans>pts</Trans>
               </Badge>
             </Tooltip>
-            <TierBadge tier={viewer.tier} size="lg" visibleFrom="xs" data-testid="tier" />
+            <TierBadge tier={badges.tier ?? viewer.tier} size="lg" visibleFrom="xs" data-testid="tier" />
             {viewer.isAdmin && (
-              <Tooltip label={t`Pending applications`}>
-                <Indicator label={pending} size={18} color="red" disabled={pending <= 0} offset={4}>
+              <Tooltip label={t`Admin Inbox`}>
+                <Indicator
+                  label={badgeLabel(badges.pendingSubmissions)}
+                  size={18}
+                  color="red"
+                  disabled={badges.pendingSubmissions <= 0}
+                  offset={4}
+                >
                   <ActionIcon
                     component={Link}
-                    to="/admin/approvals"
+                    to="/admin/inbox"
                     variant="subtle"
                     size="lg"
-                    aria-label={t`Admin inbox, ${pending} pending`}
+                    aria-label={t`Admin inbox, ${badges.pendingSubmissions} pending`}
                     data-testid="admin-inbox-link"
                   >
                     <IconListCheck size={20} />
@@ -293,12 +301,22 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
 
       <AppShell.Navbar p="sm">
         <AppShell.Section grow component={ScrollArea}>
-          <Navigation viewer={viewer} pending={pending} onNavigate={() => {}} />
+          <Navigation
+            viewer={viewer}
+            pending={pending}
+            pendingSubmissions={badges.pendingSubmissions}
+            onNavigate={() => {}}
+          />
         </AppShell.Section>
       </AppShell.Navbar>
 
       <Drawer opened={drawerOpened} onClose={drawer.close} size="75%" title={<Trans>Menu</Trans>} hiddenFrom="sm">
-        <Navigation viewer={viewer} pending={pending} onNavigate={drawer.close} />
+        <Navigation
+          viewer={viewer}
+          pending={pending}
+          pendingSubmissions={badges.pendingSubmissions}
+          onNavigate={drawer.close}
+        />
       </Drawer>
 
       <AppShell.Main>{children}</AppShell.Main>

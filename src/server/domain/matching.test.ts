@@ -248,7 +248,7 @@ describe("on random data (seeded)", () => {
       expect(sqlIds.size).toBe(expected.length);
 
       // Every page, newest first, each matching request exactly once.
-      const limit = [9, 20, 50][n % 3] as number;
+      const limit = n % 2 ? 50 : 17;
       const listed: { id: number; createdAt: Date }[] = [];
       let cursor: { createdAt: string; id: number } | null = null;
       for (let pages = 0; ; pages++) {
@@ -276,7 +276,7 @@ describe("on random data (seeded)", () => {
     // The data exercised both sides of the cap, and someone with nothing to see.
     expect(counts.some((c) => c > 100)).toBe(true);
     expect(counts.some((c) => c > 0 && c < 100)).toBe(true);
-  });
+  }, 120_000); // ~600 queries: seconds on an idle machine, more on a busy CI runner
 });
 
 describe("matching predicate, arm by arm", () => {

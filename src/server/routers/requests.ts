@@ -2,7 +2,9 @@
  * Member requests, received requests, offers and the live badges (spec part 2 §2, §5, §7, §8;
  * DESIGN.md §5, §9; issue #4).
  */
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Tier } from "../../common/constants";
 import {
   BADGE_COUNT_CAP,
   exportServicesRequestInput,
@@ -14,6 +16,7 @@ import {
 } from "../../common/requests";
 import { isSessionAlive } from "../auth/session";
 import type { Db } from "../db/client";
+import { profiles } from "../db/schema";
 import { loadMatchProfile, requestMatches } from "../domain/matching";
 import {
   averageRating,
@@ -79,6 +82,15 @@ export const offersRouter = router({
   myRating: memberProcedure.query(({ ctx }) => averageRating(ctx.db, ctx.viewer.id)),
 });
 
+/** The member's points balance and tier, for the top bar. */
+async function loadStanding(db: Db, userId: string): Promise<{ points: number; tier: Tier }> {
+  const [row] = await db
+    .select({ points: profiles.points, tier: profiles.tier })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row ?? { points: 0, tier: "turquoise" };
+}
+
 /** A session is re-checked at most this often while a subscription is open. */
 const LIVENESS_RECHECK_MS = 15_000;
 
@@ -93,7 +105,7 @@ function livenessChecker(db: Db, sessionId: string) {
 
 export const badgesRouter = router({
   /**
-   * Live member badges (DESIGN.md §5): `{ requests, offers }` on connect and after each relevant
+   * Live member badges (DESIGN.md §5): `{ requests, offers, points, tier }` on connect and after each relevant
    * event. A new request is checked against the profile in memory, so one event costs no query
    * for members it does not reach. Ends when the session ends.
    */
@@ -104,7 +116,8 @@ export const badgesRouter = router({
     let profile = await loadMatchProfile(ctx.db, userId);
     let requests = await countReceived(ctx.db, userId, profile);
     let offers = await countUnreadOffers(ctx.db, userId);
-    yield { requests, offers };
+    let standing = await loadStanding(ctx.db, userId);
+    yield { requests, offers, ...standing };
     for await (const event of changes) {
       let changed = false;
       if (event.type === "request.created") {
@@ -117,6 +130,7 @@ export const badgesRouter = router({
         if (event.type === "member.changed") {
           profile = await loadMatchProfile(ctx.db, userId);
           requests = await countReceived(ctx.db, userId, profile);
+          standing = await loadStanding(ctx.db, userId);
         } else {
           offers = await countUnreadOffers(ctx.db, userId);
         }
@@ -124,7 +138,7 @@ export const badgesRouter = router({
       }
       if (!changed) continue;
       if (!(await alive())) return;
-      yield { requests, offers };
+      yield { requests, offers, ...standing };
     }
   }),
 });

@@ -6,6 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
+import type { Tier } from "../../../common/constants";
 import { useTRPC } from "../../trpc";
 
 export interface Badges {
@@ -13,9 +14,19 @@ export interface Badges {
   requests: number;
   unreadOffers: number;
   pendingApplicants: number;
+  /** Knowledge submissions waiting for review (admin inbox). */
+  pendingSubmissions: number;
+  /** Live points balance and tier; undefined until the subscription's first value. */
+  points?: number;
+  tier?: Tier;
 }
 
-const BadgesContext = createContext<Badges>({ requests: 0, unreadOffers: 0, pendingApplicants: 0 });
+const BadgesContext = createContext<Badges>({
+  requests: 0,
+  unreadOffers: 0,
+  pendingApplicants: 0,
+  pendingSubmissions: 0,
+});
 
 export function BadgesProvider({ isAdmin, children }: { isAdmin: boolean; children: ReactNode }) {
   const trpc = useTRPC();
@@ -24,14 +35,19 @@ export function BadgesProvider({ isAdmin, children }: { isAdmin: boolean; childr
   const pendingQuery = useQuery({ ...trpc.approval.pendingCount.queryOptions(), enabled: isAdmin });
   const member = useSubscription(trpc.badges.onChange.subscriptionOptions());
   const admin = useSubscription(trpc.approval.onPendingCount.subscriptionOptions(undefined, { enabled: isAdmin }));
+  const inboxQuery = useQuery({ ...trpc.inbox.counts.queryOptions(), enabled: isAdmin });
+  const inbox = useSubscription(trpc.inbox.onPendingCount.subscriptionOptions(undefined, { enabled: isAdmin }));
 
   const value = useMemo<Badges>(
     () => ({
       requests: member.data?.requests ?? requestsQuery.data ?? 0,
       unreadOffers: member.data?.offers ?? offersQuery.data ?? 0,
       pendingApplicants: admin.data ?? pendingQuery.data ?? 0,
+      pendingSubmissions: inbox.data ?? inboxQuery.data?.pending ?? 0,
+      points: member.data?.points,
+      tier: member.data?.tier,
     }),
-    [member.data, requestsQuery.data, offersQuery.data, admin.data, pendingQuery.data],
+    [member.data, requestsQuery.data, offersQuery.data, admin.data, pendingQuery.data, inbox.data, inboxQuery.data],
   );
   return <BadgesContext.Provider value={value}>{children}</BadgesContext.Provider>;
 }

@@ -4,7 +4,7 @@
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Avatar, Button, Card, Group, Progress, Rating, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconCoins, IconUserCheck, IconUserCircle } from "@tabler/icons-react";
+import { IconCoins, IconInbox, IconUserCheck, IconUserCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { TierBadge } from "../../components/TierBadge";
@@ -50,7 +50,7 @@ export function DashboardPage() {
               )}
             </div>
           </Group>
-          <TierBadge tier={viewer.tier} size="xl" />
+          <TierBadge tier={badges.tier ?? viewer.tier} size="xl" />
         </Group>
       </Card>
 
@@ -89,7 +89,7 @@ export function DashboardPage() {
             <IconCoins size={20} aria-hidden />
           </Group>
           <Text fz={32} fw={700} data-testid="dashboard-points">
-            {formatNumber(viewer.points)}
+            {formatNumber(badges.points ?? viewer.points)}
           </Text>
           <Text size="xs" c="dimmed">
             <Trans>Earn points by sharing knowledge and answering members' requests.</Trans>
@@ -109,6 +109,22 @@ export function DashboardPage() {
             </Text>
             <Button component={Link} to="/admin/approvals" variant="light" mt="xs" aria-label={t`Review applications`}>
               <Trans>Review applications</Trans>
+            </Button>
+          </Card>
+        )}
+        {viewer.isAdmin && (
+          <Card withBorder radius="lg" p="lg" data-testid="admin-card">
+            <Group justify="space-between">
+              <Text c="dimmed" size="sm">
+                <Trans>Pending submissions</Trans>
+              </Text>
+              <IconInbox size={20} aria-hidden />
+            </Group>
+            <Text fz={32} fw={700} data-testid="pending-submissions">
+              {formatNumber(badges.pendingSubmissions)}
+            </Text>
+            <Button component={Link} to="/admin/inbox" variant="light" mt="xs">
+              <Trans>Open Admin Inbox</Trans>
             </Button>
           </Card>
         )}
