@@ -130,7 +130,7 @@ export type ShareKnowledgeInput = z.input<typeof shareKnowledgeInput>;
 export function categoryFits(type: ShareType, category: string): boolean {
   if (type === "country") return (KNOWLEDGE_COUNTRIES as readonly string[]).includes(category);
   if (type === "experience") return (EVENT_TYPES as readonly string[]).includes(category);
-  return category in PRODUCT_CATEGORIES;
+  return Object.hasOwn(PRODUCT_CATEGORIES, category);
 }
 
 /** Points an admin may award on approval (spec part 2 §9); 50 is the default. */

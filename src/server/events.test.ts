@@ -261,7 +261,7 @@ describe("two app instances on one database", () => {
         unsubscribe = () => sub.unsubscribe();
 
         const first = await nextBadges("the first badges on B");
-        expect(first).toEqual({ requests: await countReceived(t.db, requester.user!.id), offers: 0 });
+        expect(first).toMatchObject({ requests: await countReceived(t.db, requester.user!.id), offers: 0 });
 
         // A request made through A that matches the requester raises `requests` on B.
         await author.caller.memberRequests.submit({
@@ -270,7 +270,7 @@ describe("two app instances on one database", () => {
           requestType: "co_marketing",
           description: "Looking for a partner",
         });
-        expect(await nextBadges("the badges on B after a request through A")).toEqual({
+        expect(await nextBadges("the badges on B after a request through A")).toMatchObject({
           requests: Math.min(first.requests + 1, 100),
           offers: 0,
         });
@@ -289,7 +289,7 @@ describe("two app instances on one database", () => {
           contactPhone: "",
           contactWhatsapp: "",
         });
-        expect(await nextBadges("the badges on B after a response through A")).toEqual({
+        expect(await nextBadges("the badges on B after a response through A")).toMatchObject({
           requests: Math.min(first.requests + 1, 100),
           offers: 1,
         });

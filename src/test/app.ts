@@ -340,3 +340,148 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, what: stri
     clearTimeout(timer);
   }
 }
+
+// ── Uploads ─────────────────────────────────────────────────────────────────────────────
+
+/** A multipart/form-data body with one file part (field `file` unless told otherwise). */
+export function multipartBody(file: { fileName: string; content: Buffer; contentType?: string; field?: string }): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----export-club-test-${Math.random().toString(36).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\n` +
+      `Content-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.fileName.replace(/"/g, "%22")}"\r\n` +
+      `Content-Type: ${file.contentType ?? "application/octet-stream"}\r\n\r\n`,
+    "utf8",
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, "utf8");
+  const payload = Buffer.concat([head, file.content, tail]);
+  return {
+    payload,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(payload.length) },
+  };
+}
+
+/** Smallest files of each accepted kind, real enough for magic-byte detection. */
+export const SAMPLE_FILES = {
+  /** A valid 1×1 PNG. */
+  png: Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+  /** JPEG/JFIF header (SOI + APP0) and end-of-image. */
+  jpeg: Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+    0x00, 0xff, 0xd9,
+  ]),
+  pdf: Buffer.from(
+    "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+    "latin1",
+  ),
+  /** An ELF executable header. */
+  elf: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120)]),
+  /** A DOS/Windows executable header. */
+  exe: Buffer.concat([Buffer.from("MZ", "latin1"), Buffer.alloc(126)]),
+} as const;
+
+/** `buf` followed by zeros up to `size` bytes (magic bytes kept, size chosen). */
+export function padTo(buf: Buffer, size: number): Buffer {
+  return Buffer.concat([buf, Buffer.alloc(Math.max(0, size - buf.length))]);
+}
+
+/** `POST /api/files?purpose=…` with one file; the JSON body as `json` (undefined when not JSON). */
+export async function uploadFile(
+  t: TestApp,
+  opts: {
+    token?: string | null;
+    purpose: string;
+    fileName: string;
+    content: Buffer;
+    contentType?: string;
+    origin?: InjectCall["origin"];
+  },
+): Promise<{ status: number; json: Record<string, unknown> | undefined; response: LightMyRequestResponse }> {
+  const { payload, headers } = multipartBody(opts);
+  const response = await t.inject({
+    method: "POST",
+    url: `/api/files?purpose=${encodeURIComponent(opts.purpose)}`,
+    payload,
+    headers,
+    token: opts.token,
+    origin: opts.origin,
+  });
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = response.json();
+  } catch {
+    json = undefined;
+  }
+  return { status: response.statusCode, json, response };
+}
+
+// ── A second app instance on the same database ─────────────────────────────────────────
+
+/** Another app process over the database of a `TestApp` (see `createPeerApp`). */
+export interface PeerApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: Database;
+  db: Db;
+  /** A tRPC caller of this instance acting with the given auth. */
+  callerWith(auth: RequestAuth | null, opts?: { signal?: AbortSignal }): Caller;
+  /** Closes the app, its EventBus and its connections (not the database). Call before `t.close()`. */
+  close(): Promise<void>;
+}
+
+/**
+ * A second instance of the app on `t`'s database, as a second process behind a load balancer
+ * would be: its own connection pool, its own EventBus (LISTEN connection) and its own Fastify
+ * app, with `t`'s configuration. Sessions made through `t` are valid here too.
+ *
+ * Postgres only (`DATABASE_URL`): a PGlite database lives inside one process and cannot be
+ * shared, so tests using this should be `it.skipIf(!process.env.DATABASE_URL)`.
+ */
+export async function createPeerApp(t: TestApp): Promise<PeerApp> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl || t.database.kind !== "postgres") {
+    throw new Error("createPeerApp needs a Postgres test database (DATABASE_URL)");
+  }
+  const { sql } = await import("drizzle-orm");
+  const { openDatabase } = await import("../server/db/client");
+  const { rowsOf } = await import("./db");
+  const [row] = rowsOf<{ name: string }>(await t.db.execute(sql`select current_database() as name`));
+  if (!row) throw new Error("no current database");
+  const url = new URL(baseUrl);
+  url.pathname = `/${row.name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: "unused", poolSize: 4 });
+  const events = new EventBus();
+  let app: FastifyInstance | undefined;
+  try {
+    await events.start(database);
+    const deps: AppDeps = { database, config: t.config, events };
+    app = await buildApp(deps, { logger: false, clientDir: "/nonexistent" });
+    await app.ready();
+    const builtApp = app;
+    return {
+      app: builtApp,
+      deps,
+      database,
+      db: database.db,
+      callerWith: (auth, o = {}) => createCaller(createContextInner({ deps, auth, ip: TEST_IP }), { signal: o.signal }),
+      async close() {
+        try {
+          await builtApp.close();
+          await events.stop();
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await events.stop().catch(() => {});
+    await database.close();
+    throw err;
+  }
+}

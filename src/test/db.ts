@@ -66,6 +66,7 @@ export function testSchemaHash(): string {
   } catch {
     // Not fatal: the PGlite version only guards the tarball cache.
   }
+  h.update(readFileSync(fileURLToPath(import.meta.url))); // seedTestData lives here
   schemaHash = h.digest("hex").slice(0, 16);
   return schemaHash;
 }

@@ -191,3 +191,103 @@ export const EXPORT_SERVICES_SUB_ACTIVITY_LABELS: Record<string, MessageDescript
 export function subActivityLabel(code: string, form: "send" | "exportServices" = "send"): MessageDescriptor | string {
   return (form === "exportServices" ? EXPORT_SERVICES_SUB_ACTIVITY_LABELS : SUB_ACTIVITY_LABELS)[code] ?? code;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Help requests and Q&A (spec part 2 §3 fixed lists: help types, product categories, employment
+// types, service types, urgency for help; Q&A subsections).
+
+/** The six help types (spec part 2 §3), as the Request Help cards name them. */
+export const HELP_TYPE_LABELS: Record<import("../../common/knowledge").HelpType, MessageDescriptor> = {
+  country_knowledge: msg`Country knowledge`,
+  product_experience: msg`Product experience`,
+  hire_expert: msg`Hire an expert`,
+  trade_services: msg`Trade services`,
+  documents: msg`Documents`,
+  collaboration: msg`Collaboration`,
+};
+
+/** The 16 product categories of the knowledge and help forms. */
+export const PRODUCT_CATEGORY_LABELS: Record<import("../../common/knowledge").ProductCategory, MessageDescriptor> = {
+  dried_fruits_nuts: msg`Dried fruits and nuts`,
+  fresh_produce: msg`Fresh fruits and vegetables`,
+  saffron_spices: msg`Saffron and spices`,
+  processed_food: msg`Processed food`,
+  carpets_handicrafts: msg`Carpets and handicrafts`,
+  textiles_apparel: msg`Textiles and apparel`,
+  petrochemicals: msg`Petrochemicals`,
+  chemicals: msg`Chemicals`,
+  steel_metals: msg`Steel and metals`,
+  minerals_stone: msg`Minerals and stone`,
+  construction_materials: msg`Construction materials`,
+  pharma_medical: msg`Pharmaceuticals and medical supplies`,
+  home_appliances: msg`Home appliances`,
+  machinery_tools: msg`Machinery and tools`,
+  auto_parts: msg`Auto parts`,
+  technical_services: msg`Technical and engineering services`,
+};
+
+/** Employment types of a Hire an expert request (spec part 2 §3). */
+export const EMPLOYMENT_TYPE_LABELS: Record<
+  typeof import("../../common/knowledge").EMPLOYMENT_TYPES[number],
+  MessageDescriptor
+> = {
+  temporary: msg`Temporary`,
+  full_time: msg`Full-time`,
+};
+
+/** Service types of a Trade services request (spec part 2 §3). */
+export const HELP_SERVICE_TYPE_LABELS: Record<
+  typeof import("../../common/knowledge").SERVICE_TYPES[number],
+  MessageDescriptor
+> = {
+  marketing: msg`Marketing`,
+  legal: msg`Legal`,
+  commercial: msg`Commercial`,
+};
+
+/** Urgency of a help request: low, medium (the default), high (spec part 2 §3, §9). */
+export const HELP_URGENCY_LABELS: Record<
+  typeof import("../../common/knowledge").HELP_URGENCIES[number],
+  MessageDescriptor
+> = {
+  low: msg`Low`,
+  medium: msg`Medium`,
+  high: msg`High`,
+};
+
+/** The two Q&A subsections (spec part 2 §2 Q&A tabs). */
+export const QA_SUBSECTION_LABELS: Record<
+  typeof import("../../common/knowledge").QA_SUBSECTIONS[number],
+  MessageDescriptor
+> = {
+  export_related: msg`Export Related`,
+  club_related: msg`Club Related`,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Knowledge sharing and the admin inbox (spec part 2 §2 Share Knowledge, §3 shared_knowledge).
+
+/** The four kinds of shared knowledge, as the Share Knowledge type buttons name them. */
+export const SHARE_TYPE_LABELS: Record<import("../../common/knowledge").ShareType, MessageDescriptor> = {
+  country: msg`Country knowledge`,
+  regulations: msg`Export regulations`,
+  documents: msg`Forms and documents`,
+  experience: msg`Event experience`,
+};
+
+/** The 12 event types of an event-experience submission. */
+export const EVENT_TYPE_LABELS: Record<typeof import("../../common/knowledge").EVENT_TYPES[number], MessageDescriptor> =
+  {
+    trade_fair: msg`Trade fair or exhibition`,
+    trade_mission: msg`Trade mission`,
+    b2b_meeting: msg`B2B meeting`,
+    conference: msg`Conference or seminar`,
+    webinar: msg`Webinar`,
+    training_course: msg`Training course or workshop`,
+    buyer_visit: msg`Buyer visit`,
+    factory_visit: msg`Factory or site visit`,
+    product_launch: msg`Product launch`,
+    networking_event: msg`Networking event`,
+    tender: msg`Tender or bid`,
+    other: msg`Other event`,
+  };

@@ -70,7 +70,7 @@ export async function memberCounts(db: DbOrTx) {
   const [row] = await db
     .select({
       total: count(),
-      active: sql<number>`count(*) filter (where ${users.lastActiveAt} >= ${since})::int`,
+      active: sql<number>`count(*) filter (where ${users.lastActiveAt} >= ${since.toISOString()})::int`,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))

@@ -537,11 +537,9 @@ describe("cursor pagination", () => {
   });
 
   // BUG (src/server/domain/requests.ts, listReceived): the cursor carries `createdAt` as a JS
-  // Date (millisecond precision) while Postgres keeps microseconds, so every other request in
-  // the same millisecond as a page's last card is skipped. Real Postgres stamps `now()` with
-  // microseconds (PGlite's clock happens to tick in milliseconds, which hides it there).
-  // Remove `.fails` once the cursor is exact (see the report).
-  it.fails("does not skip requests created within the same millisecond (microsecond timestamps)", async () => {
+  // Date (millisecond precision); `member_requests.created_at` is timestamptz(3) so the cursor is
+  // exact even when many requests share a millisecond (real Postgres stamps microseconds).
+  it("does not skip requests created within the same millisecond (microsecond timestamps)", async () => {
     const author = await member();
     const viewer = await member({ countries: ["UY"] });
     await db.insert(memberRequests).values(

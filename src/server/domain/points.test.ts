@@ -69,9 +69,9 @@ describe("creditPoints", () => {
 
     // Another source, or the same source id under another reason, is a separate award.
     expect(await db.transaction((tx) => creditPoints(tx, { ...award, sourceId: "k-2", points: 50 }))).toBe(true);
-    expect(
-      await db.transaction((tx) => creditPoints(tx, { ...award, reason: "helpful_answer", points: 15 })),
-    ).toBe(true);
+    expect(await db.transaction((tx) => creditPoints(tx, { ...award, reason: "helpful_answer", points: 15 }))).toBe(
+      true,
+    );
     expect(await standingOf(id)).toEqual({ tier: "turquoise", points: 175 });
     expect((await ledgerOf(id)).map((r) => [r.reason, r.sourceId, r.delta])).toEqual([
       ["knowledge_approved", "k-1", 100],
@@ -212,9 +212,9 @@ describe("upgradeTier", () => {
 
   it("Silver and Gold at once with 1200 points: exactly one of the two valid outcomes", async () => {
     const id = await member({ points: 1200 });
-    const [silver, gold] = (
-      await Promise.allSettled([upgradeTier(db, id, "silver"), upgradeTier(db, id, "gold")])
-    ).map(outcome);
+    const [silver, gold] = (await Promise.allSettled([upgradeTier(db, id, "silver"), upgradeTier(db, id, "gold")])).map(
+      outcome,
+    );
     const standing = await standingOf(id);
     const { ledger } = await expectConsistent(id, 1200);
     expect(ledger).toHaveLength(1);
@@ -231,9 +231,9 @@ describe("upgradeTier", () => {
 
   it("Silver and Gold at once with 1700 points: either both (Silver first) or Gold alone", async () => {
     const id = await member({ points: 1700 });
-    const [silver, gold] = (
-      await Promise.allSettled([upgradeTier(db, id, "silver"), upgradeTier(db, id, "gold")])
-    ).map(outcome);
+    const [silver, gold] = (await Promise.allSettled([upgradeTier(db, id, "silver"), upgradeTier(db, id, "gold")])).map(
+      outcome,
+    );
     const standing = await standingOf(id);
     await expectConsistent(id, 1700);
     expect(gold).toBe("OK");

@@ -172,7 +172,7 @@ describe("refusals", () => {
   it("an over-size photo (1.2 MB) is refused while streaming: 413, nothing stored", async () => {
     await expectRefused(
       await member(),
-      { purpose: "profile_photo", fileName: "huge.png", content: padTo(SAMPLE_FILES.png, 1.2 * MB) },
+      { purpose: "profile_photo", fileName: "huge.png", content: padTo(SAMPLE_FILES.png, Math.round(1.2 * MB)) },
       413,
       "Please select a photo smaller than 1MB.",
     );
@@ -181,7 +181,7 @@ describe("refusals", () => {
   it("an over-size profile attachment (1.2 MB) is refused: 'Please select a file smaller than 1MB.'", async () => {
     await expectRefused(
       await member(),
-      { purpose: "profile_attachment", fileName: "cv.pdf", content: padTo(SAMPLE_FILES.pdf, 1.2 * MB) },
+      { purpose: "profile_attachment", fileName: "cv.pdf", content: padTo(SAMPLE_FILES.pdf, Math.round(1.2 * MB)) },
       413,
       Msg.attachmentTooLarge,
     );
@@ -430,7 +430,7 @@ describe("over a real socket", () => {
       const m = await member();
       for (const [purpose, size, message] of [
         ["attachment", 6 * MB, Msg.fileTooLarge5],
-        ["profile_attachment", 1.2 * MB, Msg.attachmentTooLarge],
+        ["profile_attachment", Math.round(1.2 * MB), Msg.attachmentTooLarge],
       ] as const) {
         const filesBefore = await filesOnDisk();
         const refused = await streamUpload(port, agent, m.token!, purpose, padTo(SAMPLE_FILES.pdf, size));

@@ -107,7 +107,7 @@ export const CountriesSection = memo(function CountriesSection({
         )}
       </Group>
       {value.length > 0 && (
-        <Pill.Group mt={6} aria-label={t`Selected countries`}>
+        <Pill.Group mt={6} role="group" aria-label={t`Selected countries`}>
           {value.map((code) => (
             <Pill
               key={code}

@@ -1,8 +1,27 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../components/ComingSoon";
+import { LeaderboardPage, type LeaderboardPeriod } from "../../features/leaderboard/LeaderboardPage";
 
-/** Leaderboard: built in a later issue; an honest "coming soon" card until then. */
+interface LeaderboardSearch {
+  /** Absent = this month. */
+  period?: LeaderboardPeriod;
+}
+
+/** Leaderboard (spec part 2 §2); the period is kept in the address (`?period=allTime`). */
 export const Route = createFileRoute("/_app/leaderboard")({
-  component: () => <ComingSoon title={<Trans>Leaderboard</Trans>} />,
+  validateSearch: (search: Record<string, unknown>): LeaderboardSearch =>
+    search.period === "allTime" ? { period: "allTime" } : {},
+  component: LeaderboardRoute,
 });
+
+function LeaderboardRoute() {
+  const { period = "month" } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <LeaderboardPage
+      period={period}
+      onPeriodChange={(next) =>
+        void navigate({ search: next === "allTime" ? { period: "allTime" } : {}, replace: true })
+      }
+    />
+  );
+}

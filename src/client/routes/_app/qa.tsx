@@ -1,8 +1,5 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../components/ComingSoon";
+import { QaPage } from "../../features/qa/QaPage";
 
-/** Q&A: built in a later issue; an honest "coming soon" card until then. */
-export const Route = createFileRoute("/_app/qa")({
-  component: () => <ComingSoon title={<Trans>Q&A</Trans>} />,
-});
+/** Q&A (spec part 2 §2): published items for members. */
+export const Route = createFileRoute("/_app/qa")({ component: QaPage });

@@ -1,8 +1,5 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../components/ComingSoon";
+import { RequestHelpPage } from "../../features/help/RequestHelpPage";
 
-/** Request Help: built in a later issue; an honest "coming soon" card until then. */
-export const Route = createFileRoute("/_app/request")({
-  component: () => <ComingSoon title={<Trans>Request Help</Trans>} />,
-});
+/** Request Help (spec part 2 §2); members only, through the `_app` gate. */
+export const Route = createFileRoute("/_app/request")({ component: RequestHelpPage });

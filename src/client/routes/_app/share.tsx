@@ -1,8 +1,5 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../components/ComingSoon";
+import { SharePage } from "../../features/knowledge/SharePage";
 
-/** Share Knowledge: built in a later issue; an honest "coming soon" card until then. */
-export const Route = createFileRoute("/_app/share")({
-  component: () => <ComingSoon title={<Trans>Share Knowledge</Trans>} />,
-});
+/** Share Knowledge (spec part 2 §2); members only, through the `_app` gate. */
+export const Route = createFileRoute("/_app/share")({ component: SharePage });

@@ -51,7 +51,8 @@ export const memberRequests = pgTable(
     description: text().notNull(),
     urgency: urgencyEnum().notNull().default("normal"),
     status: requestStatusEnum().notNull().default("active"),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Millisecond precision, so the received list's cursor (a JS Date) is exact. */
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     // The three arms of the matching predicate (DESIGN.md §9), newest first, active only.

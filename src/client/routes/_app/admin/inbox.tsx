@@ -1,13 +1,14 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
 import { AdminOnly } from "../../../components/AdminOnly";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { InboxPage } from "../../../features/admin/InboxPage";
+import { validateInboxSearch } from "../../../features/admin/inbox/inboxSearch";
 
-/** Admin Inbox: built in a later issue; an honest "coming soon" card until then. */
+/** Admin Inbox (spec part 2 §2): knowledge submissions and their review; `?status=&id=` in the URL. */
 export const Route = createFileRoute("/_app/admin/inbox")({
+  validateSearch: validateInboxSearch,
   component: () => (
     <AdminOnly>
-      <ComingSoon title={<Trans>Admin Inbox</Trans>} />
+      <InboxPage />
     </AdminOnly>
   ),
 });

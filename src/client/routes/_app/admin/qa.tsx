@@ -1,13 +1,12 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
 import { AdminOnly } from "../../../components/AdminOnly";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { QaAdminPage } from "../../../features/qa/QaAdminPage";
 
-/** Q&A Management: built in a later issue; an honest "coming soon" card until then. */
+/** Q&A Management (spec part 2 §2); administrators only (the server refuses others too). */
 export const Route = createFileRoute("/_app/admin/qa")({
   component: () => (
     <AdminOnly>
-      <ComingSoon title={<Trans>Q&A Management</Trans>} />
+      <QaAdminPage />
     </AdminOnly>
   ),
 });

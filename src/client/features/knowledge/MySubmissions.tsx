@@ -1,0 +1,103 @@
+/**
+ * "Your submissions" under the Share Knowledge form: the member's own submissions, newest first,
+ * with their review state and the points an approval awarded.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { IconCoins } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { formatDate, formatNumber } from "../../i18n";
+import { errorText } from "../../lib/errors";
+import { SHARE_TYPE_LABELS } from "../../lib/labels";
+import { useTRPC } from "../../trpc";
+import { UserText } from "../requests/UserText";
+import { StatusBadge } from "./StatusBadge";
+
+export function MySubmissions() {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const mine = useQuery(trpc.knowledge.mine.queryOptions());
+  const items = mine.data ?? [];
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="my-submissions-title" data-testid="my-submissions">
+      <Group justify="space-between" align="baseline">
+        <Title order={2} size="h4" id="my-submissions-title">
+          <Trans>Your submissions</Trans>
+        </Title>
+        {mine.isSuccess && items.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {formatNumber(items.length, i18n.locale)}
+          </Text>
+        )}
+      </Group>
+
+      {mine.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t`Loading your submissions`}>
+          {[0, 1, 2].map((i) => (
+            <Card key={i} withBorder radius="md" p="sm">
+              <Group justify="space-between" wrap="nowrap">
+                <Stack gap={6} style={{ flex: 1 }}>
+                  <Skeleton h={14} w="60%" />
+                  <Skeleton h={10} w="35%" />
+                </Stack>
+                <Skeleton h={20} w={72} radius="xl" />
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      ) : mine.isError ? (
+        <Alert color="red" role="alert" title={t`Failed to load your submissions`}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorText(mine.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void mine.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Stack>
+        </Alert>
+      ) : items.length === 0 ? (
+        <Card withBorder radius="md" p="lg">
+          <Text c="dimmed" ta="center" size="sm">
+            <Trans>You haven't shared any knowledge yet. Your submissions and their review status appear here.</Trans>
+          </Text>
+        </Card>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {items.map((s) => (
+            <Card key={s.id} component="li" withBorder radius="md" p="sm" data-testid="my-submission">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                  <UserText fw={600} size="sm" lineClamp={2} preWrap={false}>
+                    {s.title}
+                  </UserText>
+                  <Text size="xs" c="dimmed">
+                    {i18n._(SHARE_TYPE_LABELS[s.shareType])} · {formatDate(s.createdAt, i18n.locale)}
+                  </Text>
+                </Stack>
+                <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                  <StatusBadge status={s.status} />
+                  {s.status === "approved" && s.pointsAwarded != null && <PointsAwarded points={s.pointsAwarded} />}
+                </Stack>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function PointsAwarded({ points }: { points: number }) {
+  const { i18n } = useLingui();
+  const amount = formatNumber(points, i18n.locale);
+  return (
+    <Badge
+      color="yellow"
+      variant="outline"
+      leftSection={<IconCoins size={12} aria-hidden />}
+      data-testid="points-awarded"
+    >
+      <Trans>+{amount} points</Trans>
+    </Badge>
+  );
+}
