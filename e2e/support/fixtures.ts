@@ -138,3 +138,81 @@ export async function dismissToast(page: Page, text: string): Promise<void> {
   await toast.getByRole("button").click();
   await expect(toast).toBeHidden();
 }
+
+/** The activities and user types of the Join the Club form, as its radio buttons read. */
+export type JoinActivity = "Exporter" | "Export Expert" | "Export Service Provider";
+export type JoinUserType = "Individual" | "Organization";
+
+/**
+ * Applies through the landing page's Join the Club dialog. An ordinary applicant ends on the
+ * Application Pending screen, the ADMIN_EMAIL account on its dashboard; the caller checks which.
+ */
+export async function applyToJoin(
+  page: Page,
+  who: { name: string; email: string; password: string },
+  activity: JoinActivity,
+  userType: JoinUserType = "Individual",
+): Promise<void> {
+  await page.goto("/landing");
+  await hero(page).getByRole("button", { name: "Join the Club" }).click();
+  const dialog = page.getByRole("dialog", { name: "Join the Club" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Full name" }).fill(who.name);
+  await dialog.getByRole("textbox", { name: "Email" }).fill(who.email);
+  await dialog.getByRole("textbox", { name: "Password", exact: true }).fill(who.password);
+  await dialog.getByRole("radio", { name: activity, exact: true }).check();
+  await dialog.getByRole("radio", { name: userType, exact: true }).check();
+  await dialog.getByRole("button", { name: "Submit application" }).click();
+}
+
+/**
+ * Signs the admin (ADMIN_EMAIL) in; when the account does not exist yet (the spec runs on its
+ * own), the refused sign-in leads to Join the Club, where that address becomes an approved
+ * admin. Ends on the admin's dashboard.
+ */
+export async function signInAdmin(
+  page: Page,
+  consoleWatch: { ignore(p: RegExp): void },
+  admin: { name: string; email: string; password: string },
+): Promise<void> {
+  await page.goto("/landing");
+  await hero(page).getByRole("button", { name: "Sign In" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign In" });
+  await dialog.getByRole("textbox", { name: "Email" }).fill(admin.email);
+  await dialog.getByRole("textbox", { name: "Password", exact: true }).fill(admin.password);
+  // The refused sign-in of a missing account is a 401, which Chromium logs as a failed load.
+  consoleWatch.ignore(/Failed to load resource: the server responded with a status of 401/);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  const welcome = page.getByTestId("welcome");
+  const refused = dialog.getByRole("alert").filter({ hasText: "Invalid email or password" });
+  await expect(welcome.or(refused)).toBeVisible();
+  if (await welcome.isVisible()) {
+    await closeToast(page, "Welcome back!");
+    return;
+  }
+  await dialog.getByRole("button", { name: "Join the Club" }).click();
+  const join = page.getByRole("dialog", { name: "Join the Club" });
+  await join.getByRole("textbox", { name: "Full name" }).fill(admin.name);
+  await join.getByRole("textbox", { name: "Email" }).fill(admin.email);
+  await join.getByRole("textbox", { name: "Password", exact: true }).fill(admin.password);
+  await join.getByRole("radio", { name: "Export Expert" }).check();
+  await join.getByRole("radio", { name: "Organization" }).check();
+  await join.getByRole("button", { name: "Submit application" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await closeToast(page, "Welcome to Export Club!");
+}
+
+/**
+ * Like `dismissToast`, for a busy machine: waits for the toast containing `text`, closes it with
+ * its close button, and accepts that it may have closed by itself first (toasts close after a
+ * few seconds, which a loaded test machine can take between two steps).
+ */
+export async function closeToast(page: Page, text: string): Promise<void> {
+  const toast = page.getByRole("alert").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast
+    .getByRole("button")
+    .click({ timeout: 5_000 })
+    .catch(() => {});
+  await expect(toast).toBeHidden();
+}

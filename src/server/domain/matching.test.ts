@@ -536,7 +536,7 @@ describe("cursor pagination", () => {
     expect(seen.length).toBe(await countUpTo(viewer));
   });
 
-  // BUG (src/server/domain/requests.ts, listReceived): the cursor carries `createdAt` as a JS
+  // The received-list cursor (src/server/domain/requests.ts) carries `createdAt` as a JS
   // Date (millisecond precision); `member_requests.created_at` is timestamptz(3) so the cursor is
   // exact even when many requests share a millisecond (real Postgres stamps microseconds).
   it("does not skip requests created within the same millisecond (microsecond timestamps)", async () => {
