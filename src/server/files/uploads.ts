@@ -119,11 +119,18 @@ export async function storeUpload(
     sha256: hash.digest("hex"),
     purpose: opts.purpose,
   };
-  const [row] = await db
-    .insert(uploads)
-    .values({ ...stored, ownerId: opts.ownerId, storageKey })
-    .returning({ id: uploads.id });
-  if (!row) throw new Error("upload row not inserted");
+  let row: { id: string } | undefined;
+  try {
+    [row] = await db
+      .insert(uploads)
+      .values({ ...stored, ownerId: opts.ownerId, storageKey })
+      .returning({ id: uploads.id });
+    if (!row) throw new Error("upload row not inserted");
+  } catch (err) {
+    // No row, no file: never leave bytes nobody can reach.
+    await rm(path.join(dir, storageKey), { force: true });
+    throw err;
+  }
   return { id: row.id, ...stored };
 }
 
