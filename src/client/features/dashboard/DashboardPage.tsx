@@ -12,6 +12,7 @@ import { formatNumber } from "../../i18n";
 import { useTRPC } from "../../trpc";
 import { useBadges } from "../badges/BadgesProvider";
 import { useSession } from "../session/useSession";
+import { CommunityCards } from "./CommunityCards";
 import { ServiceGroups } from "./ServiceGroups";
 
 export function DashboardPage() {
@@ -129,6 +130,8 @@ export function DashboardPage() {
           </Card>
         )}
       </SimpleGrid>
+
+      <CommunityCards />
 
       <ServiceGroups />
     </Stack>

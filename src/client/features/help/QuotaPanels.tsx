@@ -65,12 +65,7 @@ export function QuotaCard({ quota, tier, loading }: { quota: HelpQuota | undefin
                 {remaining} of {limit} requests left this month
               </Trans>
             </Text>
-            <Progress
-              value={used}
-              color={out ? "red" : "teal"}
-              size="sm"
-              aria-label={t`Requests used this month`}
-            />
+            <Progress value={used} color={out ? "red" : "teal"} size="sm" aria-label={t`Requests used this month`} />
           </>
         )}
         {tier !== "gold" && !out && (

@@ -196,7 +196,11 @@ export function RequestHelpPage() {
       console.error("Failed to submit help request", error);
       const fields = fieldErrors(error);
       if (Object.keys(fields).length > 0) form.setErrors(fields);
-      notifications.show({ color: "red", title: t`Error`, message: t`Failed to submit your request. Please try again.` });
+      notifications.show({
+        color: "red",
+        title: t`Error`,
+        message: t`Failed to submit your request. Please try again.`,
+      });
       return;
     }
     notifications.show({

@@ -236,7 +236,13 @@ export function ShareForm() {
           />
           {categoryField}
           {v.shareType === "experience" && (
-            <DatesProvider settings={{ locale: i18n.locale === "fa" ? "fa" : "en" }}>
+            <DatesProvider
+              settings={
+                i18n.locale === "fa"
+                  ? { locale: "fa", firstDayOfWeek: 6, weekendDays: [5] }
+                  : { locale: "en", firstDayOfWeek: 1, weekendDays: [0, 6] }
+              }
+            >
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <DatePickerInput
                   label={t`Event date`}

@@ -39,7 +39,7 @@ export function ShareTypePicker({ value, onChange }: { value: ShareType; onChang
       name="share-type"
       data-testid="share-type"
     >
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" mt="xs">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" mt="xs">
         {SHARE_TYPES.map((type) => (
           <Radio.Card
             key={type}
@@ -49,29 +49,20 @@ export function ShareTypePicker({ value, onChange }: { value: ShareType; onChang
             data-testid={`share-type-${type}`}
             style={{ height: "100%" }}
           >
-            <Group wrap="nowrap" align="flex-start" gap="sm">
-              <ThemeIcon
-                size={40}
-                radius="md"
-                variant={value === type ? "filled" : "light"}
-                color="teal"
-                aria-hidden
-                style={{ flexShrink: 0 }}
-              >
-                {ICONS[type]}
-              </ThemeIcon>
-              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-                <Group gap={6} wrap="nowrap" justify="space-between">
-                  <Text fw={600} size="sm">
-                    {i18n._(SHARE_TYPE_LABELS[type])}
-                  </Text>
-                  <Radio.Indicator size="xs" aria-hidden />
-                </Group>
-                <Text size="xs" c="dimmed">
-                  <Hint type={type} />
-                </Text>
-              </Stack>
-            </Group>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <ThemeIcon size={36} radius="md" variant={value === type ? "filled" : "light"} color="teal" aria-hidden>
+                  {ICONS[type]}
+                </ThemeIcon>
+                <Radio.Indicator size="xs" aria-hidden />
+              </Group>
+              <Text fw={600} size="sm" lh={1.3}>
+                {i18n._(SHARE_TYPE_LABELS[type])}
+              </Text>
+              <Text size="xs" c="dimmed" visibleFrom="sm">
+                <Hint type={type} />
+              </Text>
+            </Stack>
           </Radio.Card>
         ))}
       </SimpleGrid>

@@ -30,7 +30,7 @@ import { formatNumber } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
 import { useSession } from "../session/useSession";
-import { activitiesText, RankMedal, type RankedMember } from "./parts";
+import { activitiesText, type RankedMember, RankMedal } from "./parts";
 
 export type LeaderboardPeriod = "month" | "allTime";
 

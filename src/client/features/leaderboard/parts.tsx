@@ -46,7 +46,14 @@ export function RankMedal({ rank, size = 36 }: { rank: number; size?: number }) 
     );
   }
   return (
-    <Text fw={700} c="dimmed" ta="center" w={size} data-rank={rank} style={{ flexShrink: 0, fontVariantNumeric: "tabular-nums" }}>
+    <Text
+      fw={700}
+      c="dimmed"
+      ta="center"
+      w={size}
+      data-rank={rank}
+      style={{ flexShrink: 0, fontVariantNumeric: "tabular-nums" }}
+    >
       <VisuallyHidden>{label}</VisuallyHidden>
       <span aria-hidden>{n}</span>
     </Text>

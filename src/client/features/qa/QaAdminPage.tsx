@@ -131,11 +131,7 @@ export function QaAdminPage() {
             </Text>
           )}
         </div>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setTarget("new")}
-          data-testid="qa-add"
-        >
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setTarget("new")} data-testid="qa-add">
           <Trans>Add Q&A item</Trans>
         </Button>
       </Group>

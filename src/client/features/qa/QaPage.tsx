@@ -79,7 +79,12 @@ export function QaPage() {
                 value={s}
                 rightSection={
                   list.isSuccess ? (
-                    <Badge size="sm" variant={tab === s ? "filled" : "light"} circle={count < 10} data-testid={`qa-count-${s}`}>
+                    <Badge
+                      size="sm"
+                      variant={tab === s ? "filled" : "light"}
+                      circle={count < 10}
+                      data-testid={`qa-count-${s}`}
+                    >
                       {formatNumber(count, i18n.locale)}
                     </Badge>
                   ) : undefined

@@ -34,11 +34,7 @@ import { useTRPC } from "../../trpc";
 import { TierPrice, TierQuota } from "../landing/tiers";
 import { useSession } from "../session/useSession";
 
-type TierState =
-  | { kind: "current" }
-  | { kind: "lower" }
-  | { kind: "short"; missing: number }
-  | { kind: "available" };
+type TierState = { kind: "current" } | { kind: "lower" } | { kind: "short"; missing: number } | { kind: "available" };
 
 /** What the viewer can do with `tier`, given their tier and balance (the server's rules). */
 export function tierState(tier: Tier, current: Tier, points: number): TierState {
@@ -241,7 +237,13 @@ function ConfirmPanel({
   const cost = formatNumber(TIER_COST[tier], i18n.locale);
   const after = formatNumber(points - TIER_COST[tier], i18n.locale);
   return (
-    <Alert color="teal" variant="light" radius="md" title={<Trans>Upgrade to {name}?</Trans>} data-testid="upgrade-confirm">
+    <Alert
+      color="teal"
+      variant="light"
+      radius="md"
+      title={<Trans>Upgrade to {name}?</Trans>}
+      data-testid="upgrade-confirm"
+    >
       <Stack gap="sm">
         <Text size="sm">
           <Trans>

@@ -1,0 +1,365 @@
+/**
+ * Member requests and offers between two people, each in their own browser, driven as they
+ * would drive it (DESIGN.md §5, §7, §9):
+ *
+ * - Arash (an exporter) and Bahar (an export expert) apply; the admin approves them.
+ * - Bahar adds Germany to her target countries.
+ * - With Bahar's dashboard open, Arash asks for knowledge on saffron for Germany (the 30-word
+ *   limit and its live counter on the way); Bahar's requests badge rises without a reload.
+ * - Bahar finds the request (English and Persian), answers it with her e-mail and WhatsApp; the
+ *   card leaves her list and Arash's offers badge rises without a reload.
+ * - Arash opens the offer (the badge clears), reveals the contact details, rates it 3 stars
+ *   once; Bahar's dashboard shows her average rating.
+ *
+ * Independent of the other specs' data: both members have fresh addresses and names on every
+ * run, and the admin account (ADMIN_EMAIL) is signed up here when no other spec has done it
+ * yet. The tests run in order; each person signs in once and later tests reuse that session
+ * (sign-in is rate-limited per address).
+ */
+import type { BrowserContext, Cookie, Page } from "@playwright/test";
+import { applyToJoin, test as base, closeToast, expect, signInAdmin, snap, switchLanguage } from "./support/fixtures";
+import { ADMIN } from "./support/people";
+
+/** Six letters from the clock, so the names are unique and still read like names. */
+const tag = String(Date.now())
+  .slice(-6)
+  .replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "a");
+const Tag = `${tag[0]?.toUpperCase()}${tag.slice(1)}`;
+const stamp = Date.now();
+
+/** The requester: an exporter. */
+const ARASH = {
+  name: `Arash Tehrani ${Tag}`,
+  email: `arash.${stamp}@e2e.test`,
+  password: "Exp0rter!Pass",
+} as const;
+
+/** The responder: an export expert. */
+const BAHAR = {
+  name: `Bahar Karimi ${Tag}`,
+  email: `bahar.${stamp}@e2e.test`,
+  password: "Exp3rt!Pass",
+  whatsapp: "+49 151 2345 6789",
+} as const;
+
+const DESCRIPTION =
+  "Which German labelling and organic certificates does retail saffron need, and which trade fair is best to meet Hamburg importers?";
+const RESPONSE =
+  "I have shipped saffron to Hamburg for eight years. Happy to walk you through the German labels, the EU organic certificate and BIOFACH.";
+
+/** The words of `text`, as the form and the server count them. */
+const words = (text: string) => text.trim().split(/\s+/).length;
+
+/**
+ * `browserOf()` opens another person's browser: a fresh context (with the project's options)
+ * and its page, watched for console errors like the test's own `page`, closed after the test.
+ */
+const test = base.extend<{ browserOf: () => Promise<Page> }>({
+  browserOf: async ({ browser, consoleWatch }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      consoleWatch.attach(page);
+      return page;
+    });
+    for (const context of contexts) await context.close();
+  },
+});
+
+const sessions: { arash?: Cookie[]; bahar?: Cookie[] } = {};
+
+/** Continues as someone signed in earlier in this file (their session cookie). */
+async function resume(page: Page, cookies: Cookie[] | undefined, path: string): Promise<void> {
+  expect(cookies, "an earlier test signed this person in").toBeDefined();
+  await page.context().addCookies(cookies ?? []);
+  await page.goto(path);
+}
+
+/**
+ * Resolves when the page's live badge subscription has delivered its first counts over the
+ * WebSocket, so what the badges do afterwards is live and not the page's first load.
+ */
+function badgeStreamStarted(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (ws) => {
+      ws.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && /"requests":\d+/.test(payload) && /"offers":\d+/.test(payload)) resolve();
+      });
+    });
+  });
+}
+
+const badgeCount = async (page: Page, testId: "requests-badge" | "offers-badge") =>
+  Number(await page.getByTestId(testId).getAttribute("data-count"));
+
+test.describe("a member request answered between two browsers", () => {
+  test.describe.configure({ mode: "serial" });
+
+  test("an exporter and an export expert apply and the admin approves them", async ({
+    page,
+    consoleWatch,
+    browserOf,
+  }) => {
+    test.setTimeout(120_000);
+    // Each applies in their own browser and is left waiting there.
+    const waiting: Page[] = [];
+    for (const [person, activity] of [
+      [ARASH, "Exporter"],
+      [BAHAR, "Export Expert"],
+    ] as const) {
+      const own = await browserOf();
+      await applyToJoin(own, person, activity);
+      await expect(own.getByRole("heading", { name: "Application Pending" })).toBeVisible();
+      await closeToast(own, "Application submitted successfully!");
+      waiting.push(own);
+    }
+
+    await signInAdmin(page, consoleWatch, ADMIN);
+    await page.getByRole("navigation").getByRole("link", { name: "Approvals" }).click();
+    await expect(page).toHaveURL(/\/admin\/approvals$/);
+    for (const person of [ARASH, BAHAR]) {
+      const card = page.getByTestId("applicant-card").filter({ hasText: person.email });
+      await card.getByRole("button", { name: "Review" }).click();
+      const review = page.getByRole("dialog", { name: "Review application" });
+      await expect(review).toContainText(person.name);
+      await review.getByRole("button", { name: "Approve" }).click();
+      await expect(review).toBeHidden();
+      await closeToast(page, "User approved successfully");
+      await expect(card).toHaveCount(0);
+    }
+
+    // Back in their browsers, the same session now opens the dashboard.
+    const [arash, bahar] = waiting;
+    for (const [own, person] of [
+      [arash, ARASH],
+      [bahar, BAHAR],
+    ] as const) {
+      if (!own) throw new Error("each applicant has a browser");
+      await own.reload();
+      await expect(own).toHaveURL(/\/dashboard$/);
+      await expect(own.getByTestId("welcome")).toHaveText(`Welcome, ${person.name}`);
+    }
+    sessions.arash = await arash?.context().cookies();
+    sessions.bahar = await bahar?.context().cookies();
+  });
+
+  test("the export expert adds Germany to her target countries", async ({ page }) => {
+    await resume(page, sessions.bahar, "/dashboard");
+    await page.getByRole("navigation").getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    const countries = page.getByTestId("card-countries");
+    await countries.getByRole("searchbox", { name: "Search countries" }).fill("germ");
+    await countries.getByRole("checkbox", { name: "Germany" }).check();
+    await expect(countries.getByTestId("country-count")).toHaveText("1 selected");
+    await page.getByTestId("profile-actions").getByRole("button", { name: "Update Profile" }).click();
+    await closeToast(page, "Profile updated");
+    await expect(page.getByTestId("profile-actions")).toContainText("All changes saved");
+  });
+
+  test("the request reaches the expert live, she answers, and the offer reaches the exporter live", async ({
+    page,
+    browserOf,
+  }) => {
+    test.setTimeout(180_000);
+
+    // Bahar sits on her dashboard in her own browser, her badges connected.
+    const bahar = await browserOf();
+    const streaming = badgeStreamStarted(bahar);
+    await resume(bahar, sessions.bahar, "/dashboard");
+    await expect(bahar.getByTestId("welcome")).toHaveText(`Welcome, ${BAHAR.name}`);
+    await streaming;
+    const requestsBadge = bahar.getByTestId("requests-badge");
+    const before = await badgeCount(bahar, "requests-badge");
+    // From here on Bahar's page asks the server for no count: a change can only come live.
+    let baharAskedForCounts = 0;
+    bahar.on("request", (r) => {
+      if (/memberRequests\.receivedCount/.test(r.url())) baharAskedForCounts++;
+    });
+
+    // Arash, in his browser, goes from his dashboard to Submit Member Request.
+    const arash = page;
+    await resume(arash, sessions.arash, "/dashboard");
+    await expect(arash.getByTestId("welcome")).toHaveText(`Welcome, ${ARASH.name}`);
+    await expect(arash.getByTestId("offers-badge")).toHaveAttribute("data-count", "0");
+    await arash.getByTestId("service-group-membership").getByRole("link", { name: "Send" }).click();
+    await expect(arash).toHaveURL(/\/member-request$/);
+    await expect(arash.getByRole("heading", { level: 1, name: "Submit Member Request" })).toBeVisible();
+
+    const submit = arash.getByRole("button", { name: "Submit", exact: true });
+    await expect(arash.getByTestId("selection-notice")).toBeVisible();
+    await expect(submit).toBeDisabled();
+
+    // The product, found through the searchable picker (name, description and ISIC shown).
+    const product = arash.getByRole("combobox", { name: "Intended product" });
+    await expect(product).toBeEnabled();
+    await product.fill("saffr");
+    const saffron = arash.getByRole("option", { name: /^Saffron/ });
+    await expect(saffron).toContainText("Saffron stigmas");
+    await expect(saffron).toContainText("ISIC 01");
+    await saffron.click();
+    await expect(product).toHaveValue("Saffron");
+    await expect(arash.getByTestId("selection-notice")).toHaveCount(0);
+
+    const country = arash.getByRole("combobox", { name: "Target country" });
+    await country.fill("germ");
+    await arash.getByRole("option", { name: /^Germany/ }).click();
+    await expect(country).toHaveValue("Germany");
+
+    await arash.getByRole("combobox", { name: "Type of request" }).click();
+    await arash.getByRole("option", { name: "Knowledge-sharing" }).click();
+    await arash.getByRole("combobox", { name: "Urgency" }).click();
+    await arash.getByRole("option", { name: "Urgent" }).click();
+
+    // The description: the counter follows the words; one word over the limit blocks Submit.
+    const description = arash.getByRole("textbox", { name: "Description" });
+    const counter = arash.getByTestId("word-count");
+    await expect(counter).toHaveText("0/30 words");
+    const tooLong = Array.from({ length: 31 }, (_, i) => `word${i + 1}`).join(" ");
+    await description.fill(tooLong);
+    await expect(counter).toHaveText("31/30 words");
+    await expect(arash.getByText("Description exceeds 30 word limit. Please shorten your description.")).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await description.fill(DESCRIPTION);
+    expect(words(DESCRIPTION)).toBeLessThanOrEqual(30);
+    await expect(counter).toHaveText(`${words(DESCRIPTION)}/30 words`);
+    await expect(arash.getByText("Description exceeds 30 word limit.", { exact: false })).toHaveCount(0);
+    await expect(submit).toBeEnabled();
+
+    await submit.click();
+    await expect(arash).toHaveURL(/\/dashboard$/);
+    const sent = arash.getByRole("alert").filter({ hasText: "Request submitted successfully!" });
+    await expect(sent).toContainText("Your request has been sent to matching members.");
+    await closeToast(arash, "Request submitted successfully!");
+
+    // Bahar's requests badge rises where she is, without a reload.
+    await expect(requestsBadge).toHaveAttribute("data-count", String(before + 1), { timeout: 10_000 });
+    await expect(requestsBadge).toHaveAccessibleName(`Requests for you: ${before + 1}`);
+    expect(baharAskedForCounts, "the badge changed without the page asking").toBe(0);
+    await expect(bahar).toHaveURL(/\/dashboard$/);
+
+    // She follows the badge to the request.
+    await requestsBadge.click();
+    await expect(bahar).toHaveURL(/\/member-request\/received$/);
+    await expect(bahar.getByRole("heading", { level: 1, name: "Received Member Requests" })).toBeVisible();
+    const card = bahar.getByTestId("request-card").filter({ hasText: ARASH.name });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId("request-description")).toHaveText(DESCRIPTION);
+    await expect(card.getByTestId("type-badge")).toHaveText("Knowledge-sharing");
+    await expect(card.getByTestId("urgency-badge")).toHaveText("Urgent");
+    await expect(card).toContainText("Product: Saffron");
+    await expect(card).toContainText("Country: Germany");
+    await expect(card).toContainText("Sector: Agriculture");
+    await snap(bahar, "received-requests-en");
+
+    await switchLanguage(bahar, "fa");
+    await expect(card.getByTestId("type-badge")).not.toHaveText("Knowledge-sharing");
+    await expect(card).toContainText("زعفران");
+    await expect(card).toContainText("آلمان");
+    await expect(card.getByRole("button", { name: "Respond to Request" })).toHaveCount(0);
+    await snap(bahar, "received-requests-fa");
+    await switchLanguage(bahar, "en");
+    await expect(card.getByTestId("type-badge")).toHaveText("Knowledge-sharing");
+
+    // She answers it, with her e-mail and WhatsApp.
+    await card.getByRole("button", { name: "Respond to Request" }).click();
+    const dialog = bahar.getByRole("dialog", { name: "Respond to Request" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("respond-request")).toContainText(ARASH.name);
+    await expect(dialog.getByTestId("respond-request")).toContainText(DESCRIPTION);
+    const message = dialog.getByRole("textbox", { name: "Your response" });
+    await expect(dialog.getByText("0/200 characters")).toBeVisible();
+    await message.fill(RESPONSE);
+    expect(RESPONSE.length).toBeLessThanOrEqual(200);
+    await expect(dialog.getByText(`${RESPONSE.length}/200 characters`)).toBeVisible();
+    await dialog.getByRole("textbox", { name: "Email" }).fill(BAHAR.email);
+    await dialog.getByRole("textbox", { name: "WhatsApp" }).fill(BAHAR.whatsapp);
+    await dialog.getByRole("button", { name: "Send Response" }).click();
+
+    const responded = bahar.getByRole("alert").filter({ hasText: "Response Sent" });
+    await expect(responded).toContainText("Your response has been sent to the requesting member");
+    await expect(dialog).toBeHidden();
+    await expect(card).toHaveCount(0);
+    await expect(requestsBadge).toHaveAttribute("data-count", String(before));
+    await closeToast(bahar, "Response Sent");
+
+    // Arash, still on his dashboard, sees the offers badge rise without a reload.
+    const offersBadge = arash.getByTestId("offers-badge");
+    await expect(arash).toHaveURL(/\/dashboard$/);
+    await expect(offersBadge).toHaveAttribute("data-count", "1", { timeout: 10_000 });
+    await expect(offersBadge).toHaveAccessibleName("Unread offers: 1");
+    await offersBadge.click();
+    await expect(arash).toHaveURL(/\/offers\/received$/);
+    // Opening the offers reads them: the badge clears.
+    await expect(offersBadge).toHaveAttribute("data-count", "0");
+
+    const offer = arash.getByTestId("offer-card").filter({ hasText: BAHAR.name });
+    await expect(offer).toHaveCount(1);
+    await expect(offer.getByTestId("offer-message")).toHaveText(RESPONSE);
+    await expect(offer.getByTestId("offer-request")).toHaveText(DESCRIPTION);
+    // Her contacts stay hidden until he asks for them.
+    await expect(offer.getByRole("button", { name: "Reveal Contact Details" })).toBeVisible();
+    await expect(offer).not.toContainText(BAHAR.email);
+  });
+
+  test("the exporter reveals the expert's contacts and rates her offer once", async ({ page }) => {
+    test.setTimeout(90_000);
+    await resume(page, sessions.arash, "/offers/received");
+    await expect(page.getByRole("heading", { level: 1, name: "Received Offers" })).toBeVisible();
+    await expect(page.getByTestId("offers-badge")).toHaveAttribute("data-count", "0");
+    const offer = page.getByTestId("offer-card").filter({ hasText: BAHAR.name });
+    await expect(offer.getByTestId("offer-message")).toHaveText(RESPONSE);
+    await expect(offer).not.toContainText(BAHAR.email);
+
+    await offer.getByRole("button", { name: "Reveal Contact Details" }).click();
+    const contacts = offer.getByTestId("contact-details");
+    await expect(contacts).toBeVisible();
+    await expect(contacts.getByRole("link", { name: BAHAR.email })).toHaveAttribute("href", `mailto:${BAHAR.email}`);
+    await expect(contacts.getByRole("link", { name: "+4915123456789" })).toHaveAttribute(
+      "href",
+      "https://wa.me/4915123456789",
+    );
+    await expect(contacts).toContainText("Please use this contact information responsibly");
+    await snap(page, "received-offers-en");
+
+    await switchLanguage(page, "fa");
+    await expect(offer.getByTestId("offer-message")).toHaveText(RESPONSE);
+    // Still revealed, the note now in Persian.
+    await expect(contacts.getByRole("link", { name: BAHAR.email })).toBeVisible();
+    await expect(contacts).not.toContainText("Please use this contact information responsibly");
+    await snap(page, "received-offers-fa");
+    await switchLanguage(page, "en");
+
+    // Three stars, picked and then sent with Rate.
+    const rate = offer.getByRole("button", { name: "Rate", exact: true });
+    await expect(rate).toBeDisabled();
+    // The radio is visually hidden; a person clicks the third star, its label.
+    const threeStars = offer.getByRole("radio", { name: "3 stars" });
+    await offer.locator(`label[for="${await threeStars.getAttribute("id")}"]`).click();
+    await expect(threeStars).toBeChecked();
+    await expect(rate).toBeEnabled();
+    await rate.click();
+    const rated = page.getByRole("alert").filter({ hasText: "Rating submitted" });
+    await expect(rated).toContainText("Thank you for your feedback!");
+    await expect(offer.getByTestId("offer-rated")).toHaveText("You rated this offer 3 stars");
+    await closeToast(page, "Rating submitted");
+
+    // After a reload the rating is still there, and it cannot be changed.
+    await page.reload();
+    const again = page.getByTestId("offer-card").filter({ hasText: BAHAR.name });
+    await expect(again.getByTestId("offer-rated")).toHaveText("You rated this offer 3 stars");
+    await expect(again.getByRole("button", { name: "Rate", exact: true })).toHaveCount(0);
+    await expect(again.getByRole("radio")).toHaveCount(0);
+    await expect(again.getByRole("button", { name: "Reveal Contact Details" })).toBeVisible();
+  });
+
+  test("the expert's dashboard shows her average rating", async ({ page }) => {
+    await resume(page, sessions.bahar, "/dashboard");
+    await expect(page.getByTestId("welcome")).toHaveText(`Welcome, ${BAHAR.name}`);
+    const rating = page.getByTestId("my-rating");
+    await expect(rating).toContainText("3 / 3");
+    await expect(rating).toContainText("1 rating");
+    await expect(page.getByTestId("offers-badge")).toHaveAttribute("data-count", "0");
+  });
+});
