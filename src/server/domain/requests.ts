@@ -3,7 +3,7 @@
  * DESIGN.md §8.6, §8.11, §9; issue #4).
  */
 import { TRPCError } from "@trpc/server";
-import { and, avg, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, avg, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { HELPFUL_ANSWER_POINTS } from "../../common/knowledge";
@@ -157,10 +157,8 @@ export async function listReceived(
       and(
         matchingPredicate(p),
         cursor
-          ? or(
-              lt(memberRequests.createdAt, new Date(cursor.createdAt)),
-              and(eq(memberRequests.createdAt, new Date(cursor.createdAt)), lt(memberRequests.id, cursor.id)),
-            )
+          ? // A row comparison, so the index seeks straight to the cursor.
+            sql`(${memberRequests.createdAt}, ${memberRequests.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
           : undefined,
       ),
     )

@@ -57,17 +57,15 @@ export const memberRequests = pgTable(
   (t) => [
     // The three arms of the matching predicate (DESIGN.md §9), newest first, active only.
     index("member_requests_active_country_idx")
-      .on(t.targetCountry, t.createdAt.desc(), t.id.desc())
+      .on(t.targetCountry, t.createdAt, t.id)
       .where(sql`${t.status} = 'active'`),
-    index("member_requests_active_sector_idx")
-      .on(t.sector, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.status} = 'active'`),
-    index("member_requests_active_type_idx")
-      .on(t.requestType, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.status} = 'active'`),
+    index("member_requests_active_sector_idx").on(t.sector, t.createdAt, t.id).where(sql`${t.status} = 'active'`),
+    index("member_requests_active_type_idx").on(t.requestType, t.createdAt, t.id).where(sql`${t.status} = 'active'`),
     // Newest-first walk for the received list and the capped badge count.
-    index("member_requests_active_created_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'active'`),
-    index("member_requests_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // Ascending, scanned backwards: `ORDER BY created_at DESC, id DESC` (NULLS FIRST) can use it,
+    // whereas a `DESC NULLS LAST` index (Drizzle's `.desc()`) cannot.
+    index("member_requests_active_created_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'active'`),
+    index("member_requests_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
 
@@ -97,7 +95,7 @@ export const memberResponses = pgTable(
   },
   (t) => [
     uniqueIndex("member_responses_request_responder_key").on(t.requestId, t.responderId),
-    index("member_responses_requester_created_idx").on(t.requesterId, t.createdAt.desc(), t.id.desc()),
+    index("member_responses_requester_created_idx").on(t.requesterId, t.createdAt, t.id),
     index("member_responses_responder_rated_idx").on(t.responderId).where(sql`${t.rating} is not null`),
   ],
 );
