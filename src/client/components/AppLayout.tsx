@@ -140,6 +140,34 @@ function Navigation({
   );
 }
 
+/** A top-bar icon link with a red count badge (hidden at 0); `data-count` carries the number. */
+function BadgeLink(props: {
+  to: string;
+  tooltip: string;
+  label: string;
+  count: number;
+  icon: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Tooltip label={props.tooltip}>
+      <Indicator label={badgeLabel(props.count)} size={18} color="red" disabled={props.count <= 0} offset={4}>
+        <ActionIcon
+          component={Link}
+          to={props.to}
+          variant="subtle"
+          size="lg"
+          aria-label={props.label}
+          data-testid={props.testId}
+          data-count={props.count}
+        >
+          {props.icon}
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+}
+
 export function AppLayout({ viewer, children }: { viewer: LayoutViewer; children: ReactNode }) {
   return (
     <BadgesProvider isAdmin={viewer.isAdmin}>
@@ -188,69 +216,31 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
             </Tooltip>
             <TierBadge tier={badges.tier ?? viewer.tier} size="lg" visibleFrom="xs" data-testid="tier" />
             {viewer.isAdmin && (
-              <Tooltip label={t`Admin Inbox`}>
-                <Indicator
-                  label={badgeLabel(badges.pendingSubmissions)}
-                  size={18}
-                  color="red"
-                  disabled={badges.pendingSubmissions <= 0}
-                  offset={4}
-                >
-                  <ActionIcon
-                    component={Link}
-                    to="/admin/inbox"
-                    variant="subtle"
-                    size="lg"
-                    aria-label={t`Admin inbox, ${badges.pendingSubmissions} pending`}
-                    data-testid="admin-inbox-link"
-                  >
-                    <IconListCheck size={20} />
-                  </ActionIcon>
-                </Indicator>
-              </Tooltip>
+              <BadgeLink
+                to="/admin/inbox"
+                tooltip={t`Admin Inbox`}
+                label={t`Admin inbox, ${badges.pendingSubmissions} pending`}
+                count={badges.pendingSubmissions}
+                icon={<IconListCheck size={20} />}
+                testId="admin-inbox-link"
+              />
             )}
-            <Tooltip label={t`Requests for you`}>
-              <Indicator
-                label={badgeLabel(badges.requests)}
-                size={18}
-                color="red"
-                disabled={badges.requests <= 0}
-                offset={4}
-              >
-                <ActionIcon
-                  component={Link}
-                  to="/member-request/received"
-                  variant="subtle"
-                  size="lg"
-                  aria-label={t`Requests for you: ${badges.requests}`}
-                  data-testid="requests-badge"
-                  data-count={badges.requests}
-                >
-                  <IconMessageQuestion size={20} />
-                </ActionIcon>
-              </Indicator>
-            </Tooltip>
-            <Tooltip label={t`Offers received`}>
-              <Indicator
-                label={badgeLabel(badges.unreadOffers)}
-                size={18}
-                color="red"
-                disabled={badges.unreadOffers <= 0}
-                offset={4}
-              >
-                <ActionIcon
-                  component={Link}
-                  to="/offers/received"
-                  variant="subtle"
-                  size="lg"
-                  aria-label={t`Unread offers: ${badges.unreadOffers}`}
-                  data-testid="offers-badge"
-                  data-count={badges.unreadOffers}
-                >
-                  <IconMailOpened size={20} />
-                </ActionIcon>
-              </Indicator>
-            </Tooltip>
+            <BadgeLink
+              to="/member-request/received"
+              tooltip={t`Requests for you`}
+              label={t`Requests for you: ${badges.requests}`}
+              count={badges.requests}
+              icon={<IconMessageQuestion size={20} />}
+              testId="requests-badge"
+            />
+            <BadgeLink
+              to="/offers/received"
+              tooltip={t`Offers received`}
+              label={t`Unread offers: ${badges.unreadOffers}`}
+              count={badges.unreadOffers}
+              icon={<IconMailOpened size={20} />}
+              testId="offers-badge"
+            />
             <LanguageSwitcher signedIn />
             <Popover position="bottom-end" withArrow shadow="md">
               <Popover.Target>
