@@ -14,7 +14,7 @@ import { Msg } from "../../common/messages";
 import { logSecurityEvent, type SecurityEventType } from "../auth/security-events";
 import { invalidateUserSessions } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
-import { profiles, userRoles, users } from "../db/schema";
+import { memberResponses, profiles, userRoles, users } from "../db/schema";
 import { publish } from "../events";
 import { fileUrl } from "../files/uploads";
 
@@ -49,6 +49,11 @@ export async function listDirectory(db: DbOrTx, input: z.output<typeof directory
         targetCountries: profiles.targetCountries,
         tier: profiles.tier,
         points: profiles.points,
+        // Average of the 1–3 star ratings their responses received (spec part 2 §3).
+        ratingAverage: sql<
+          number | null
+        >`(select round(avg(${memberResponses.rating})::numeric, 1)::float8 from ${memberResponses} where ${memberResponses.responderId} = ${profiles.userId} and ${memberResponses.rating} is not null)`,
+        ratingCount: sql<number>`(select count(*)::int from ${memberResponses} where ${memberResponses.responderId} = ${profiles.userId} and ${memberResponses.rating} is not null)`,
       })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
@@ -59,7 +64,11 @@ export async function listDirectory(db: DbOrTx, input: z.output<typeof directory
     db.select({ n: count() }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(condition),
   ]);
   return {
-    items: rows.map(({ photoUploadId, ...r }) => ({ ...r, photoUrl: photoUploadId ? fileUrl(photoUploadId) : null })),
+    items: rows.map(({ photoUploadId, ratingAverage, ratingCount, ...r }) => ({
+      ...r,
+      photoUrl: photoUploadId ? fileUrl(photoUploadId) : null,
+      rating: { average: ratingAverage === null ? null : Number(ratingAverage), count: Number(ratingCount) },
+    })),
     total: totals[0]?.n ?? 0,
     page: input.page,
     pageSize: DIRECTORY_PAGE_SIZE,

@@ -139,6 +139,7 @@ describe("members.list (the directory)", () => {
       "name",
       "photoUrl",
       "points",
+      "rating",
       "targetCountries",
       "tier",
       "userId",
@@ -223,6 +224,7 @@ describe("members.list (the directory)", () => {
         targetCountries: ["FR"],
         tier: "silver",
         points: 0,
+        rating: { average: null, count: 0 },
       },
     ]);
 

@@ -3,8 +3,8 @@
  * countries, tier, and the spot for the average rating. Public fields only: the directory
  * never receives contact details.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Avatar, Badge, Card, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Avatar, Badge, Card, Group, Rating, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
 import { useId } from "react";
 import type { Activity, Tier, UserType } from "../../../common/constants";
 import { TierBadge } from "../../components/TierBadge";
@@ -22,6 +22,8 @@ export interface DirectoryMember {
   targetCountries: string[];
   tier: Tier;
   points: number;
+  /** Average of the 1–3 star ratings of their responses; `average` null when never rated. */
+  rating: { average: number | null; count: number };
 }
 
 /** Sectors and countries shown before "+N". */
@@ -32,12 +34,26 @@ function listSeparator(locale: string): string {
   return locale === "fa" ? "، " : ", ";
 }
 
-/**
- * Average rating spot. Ratings arrive with offers/ratings; until then nothing is shown (never
- * a made-up value). The later change renders the member's average and count here.
- */
-export function MemberRatingSlot(_props: { member: DirectoryMember }) {
-  return null;
+/** The member's average rating out of 3 with its count; nothing until they have been rated. */
+export function MemberRatingSlot({ member }: { member: DirectoryMember }) {
+  const { t } = useLingui();
+  const { average, count } = member.rating;
+  if (average === null || count === 0) return null;
+  return (
+    <Group gap={6} data-testid="member-rating">
+      <Rating
+        value={average}
+        count={3}
+        fractions={10}
+        readOnly
+        size="xs"
+        aria-label={t`Average rating ${average} of 3`}
+      />
+      <Text size="xs" c="dimmed">
+        {formatNumber(average)} · <Plural value={count} one="# rating" other="# ratings" />
+      </Text>
+    </Group>
+  );
 }
 
 /** "+N" with the hidden names in a tooltip; focusable so keyboard users reach the tooltip too. */
