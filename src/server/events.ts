@@ -25,6 +25,8 @@ export type AppEvent =
       sector: string | null;
       requestType: string;
     }
+  /** A session's idle timer restarted (heartbeat or Extend Session); subscriptions track it in memory. */
+  | { type: "session.touched"; sessionId: string; lastActiveAt: string }
   /** Offers or their notifications changed for these requesters. */
   | { type: "offers.changed"; userIds: string[] };
 

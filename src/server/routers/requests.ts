@@ -14,7 +14,7 @@ import {
   sendRequestInput,
   submitRequestInput,
 } from "../../common/requests";
-import { isSessionAlive } from "../auth/session";
+import { isSessionAlive, sessionExpiresAt } from "../auth/session";
 import type { Db } from "../db/client";
 import { profiles } from "../db/schema";
 import { loadMatchProfile, requestMatches } from "../domain/matching";
@@ -91,15 +91,23 @@ async function loadStanding(db: Db, userId: string): Promise<{ points: number; t
   return row ?? { points: 0, tier: "turquoise" };
 }
 
-/** A session is re-checked at most this often while a subscription is open. */
-const LIVENESS_RECHECK_MS = 15_000;
-
-function livenessChecker(db: Db, sessionId: string) {
-  let checkedAt = Date.now();
-  return async (force = false) => {
-    if (!force && Date.now() - checkedAt < LIVENESS_RECHECK_MS) return true;
-    checkedAt = Date.now();
-    return isSessionAlive(db, sessionId);
+/**
+ * Whether the subscription's session is still alive, without a query per event: idle and
+ * absolute expiry are computed in memory (heartbeats arrive as `session.touched` events), and
+ * the database is asked only when `force`d — after an event about this member (sign-out,
+ * suspension, role change).
+ */
+function sessionWatch(db: Db, session: { id: string; createdAt: Date; lastActiveAt: Date }) {
+  const state = { createdAt: session.createdAt, lastActiveAt: session.lastActiveAt };
+  return {
+    touched(lastActiveAt: string) {
+      const at = new Date(lastActiveAt);
+      if (at > state.lastActiveAt) state.lastActiveAt = at;
+    },
+    async alive(force = false): Promise<boolean> {
+      if (sessionExpiresAt(state).getTime() <= Date.now()) return false;
+      return force ? isSessionAlive(db, session.id) : true;
+    },
   };
 }
 
@@ -111,8 +119,11 @@ export const badgesRouter = router({
    */
   onChange: memberProcedure.subscription(async function* ({ ctx, signal }) {
     const userId = ctx.viewer.id;
-    const alive = livenessChecker(ctx.db, ctx.auth.session.id);
-    const changes = ctx.deps.events.stream(["request.created", "member.changed", "offers.changed"], signal);
+    const watch = sessionWatch(ctx.db, ctx.auth.session);
+    const changes = ctx.deps.events.stream(
+      ["request.created", "member.changed", "offers.changed", "session.touched"],
+      signal,
+    );
     let profile = await loadMatchProfile(ctx.db, userId);
     let requests = await countReceived(ctx.db, userId, profile);
     let offers = await countUnreadOffers(ctx.db, userId);
@@ -120,13 +131,17 @@ export const badgesRouter = router({
     yield { requests, offers, ...standing };
     for await (const event of changes) {
       let changed = false;
+      if (event.type === "session.touched") {
+        if (event.sessionId === ctx.auth.session.id) watch.touched(event.lastActiveAt);
+        continue;
+      }
       if (event.type === "request.created") {
         if (requests < BADGE_COUNT_CAP && requestMatches(profile, event)) {
           requests += 1;
           changed = true;
         }
       } else if ("userIds" in event && event.userIds.includes(userId)) {
-        if (!(await alive(true))) return;
+        if (!(await watch.alive(true))) return;
         if (event.type === "member.changed") {
           profile = await loadMatchProfile(ctx.db, userId);
           requests = await countReceived(ctx.db, userId, profile);
@@ -137,7 +152,7 @@ export const badgesRouter = router({
         changed = true;
       }
       if (!changed) continue;
-      if (!(await alive())) return;
+      if (!(await watch.alive())) return;
       yield { requests, offers, ...standing };
     }
   }),

@@ -6,9 +6,20 @@
 import { eq } from "drizzle-orm";
 import { setLocaleInput } from "../../common/schemas";
 import { logSecurityEvent } from "../auth/security-events";
-import { sessionExpiresAt, touchSession } from "../auth/session";
+import { type Session, sessionExpiresAt, touchSession } from "../auth/session";
+import type { Db } from "../db/client";
 import { users } from "../db/schema";
+import { publish } from "../events";
 import { authedProcedure, publicProcedure, router } from "../trpc/init";
+
+/** Lets open subscriptions of this session move their in-memory idle timer (DESIGN.md §5). */
+function publishTouch(db: Db, session: Session) {
+  return publish(db, {
+    type: "session.touched",
+    sessionId: session.id,
+    lastActiveAt: session.lastActiveAt.toISOString(),
+  });
+}
 
 export const sessionRouter = router({
   /** The signed-in viewer and when the session ends; `null` when signed out. */
@@ -35,12 +46,14 @@ export const sessionRouter = router({
   heartbeat: authedProcedure.mutation(async ({ ctx }) => {
     const session = await touchSession(ctx.db, ctx.auth.session);
     await ctx.db.update(users).set({ lastActiveAt: session.lastActiveAt }).where(eq(users.id, ctx.viewer.id));
+    await publishTouch(ctx.db, session);
     return { expiresAt: sessionExpiresAt(session) };
   }),
 
   /** Extend Session in the warning modal: like a heartbeat, and logs session_refreshed. */
   refresh: authedProcedure.mutation(async ({ ctx }) => {
     const session = await touchSession(ctx.db, ctx.auth.session);
+    await publishTouch(ctx.db, session);
     await logSecurityEvent(ctx.db, { type: "session_refreshed", userId: ctx.viewer.id, ip: ctx.ip });
     return { expiresAt: sessionExpiresAt(session) };
   }),
