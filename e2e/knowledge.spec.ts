@@ -1,0 +1,209 @@
+/**
+ * Share Knowledge, reviewed live (DESIGN.md §7; spec part 2 §2, §4, §8), between two browsers:
+ *
+ * - A new member applies; the admin approves them.
+ * - With the admin's dashboard open, the member shares country knowledge on /share (title,
+ *   content, country, a PDF attachment); the admin's top-bar inbox link rises without a reload.
+ * - The admin opens the inbox, picks the submission, awards 100 points and approves it; the
+ *   member's top-bar points rise to 100 without a reload.
+ * - Screenshots of /share, /admin/inbox, /leaderboard and /qa in English and Persian.
+ *
+ * Independent of the other specs' data: the member has a fresh address and name on every run,
+ * and the admin account (ADMIN_EMAIL) is signed up here when no other spec has done it yet.
+ */
+import type { BrowserContext, Page } from "@playwright/test";
+import { applyToJoin, test as base, closeToast, expect, signInAdmin, snap, switchLanguage } from "./support/fixtures";
+import { ADMIN } from "./support/people";
+
+/** Six letters from the clock, so the name is unique and still reads like a name. */
+const tag = String(Date.now())
+  .slice(-6)
+  .replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "a");
+const MEMBER = {
+  name: `Kian Sharifi ${tag[0]?.toUpperCase()}${tag.slice(1)}`,
+  email: `kian.${Date.now()}@e2e.test`,
+  password: "Kn0wledge!Pass",
+} as const;
+
+const TITLE = `Selling saffron in Germany ${tag}`;
+const CONTENT =
+  "German retail buyers ask for EU organic certification and German-language labels. Hamburg importers meet suppliers at BIOFACH.";
+
+/** A minimal valid one-page PDF with a line of text (cross-reference offsets computed). */
+function makePdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
+/** `browserOf()` opens another person's browser, watched for console errors, closed after the test. */
+const test = base.extend<{ browserOf: () => Promise<Page> }>({
+  browserOf: async ({ browser, consoleWatch }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      consoleWatch.attach(page);
+      return page;
+    });
+    for (const context of contexts) await context.close();
+  },
+});
+
+/** The number in the admin's top-bar inbox link ("Admin inbox, N pending"). */
+async function pendingCount(page: Page): Promise<number> {
+  const name = await page.getByTestId("admin-inbox-link").getAttribute("aria-label");
+  const match = /Admin inbox, (\d+) pending/.exec(name ?? "");
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+test("a member shares knowledge, the admin approves it live, and the member's points rise live", async ({
+  page,
+  consoleWatch,
+  browserOf,
+}) => {
+  test.setTimeout(180_000);
+
+  // The member applies in their own browser and waits there.
+  const member = await browserOf();
+  await applyToJoin(member, MEMBER, "Exporter");
+  await expect(member.getByRole("heading", { name: "Application Pending" })).toBeVisible();
+  await closeToast(member, "Application submitted successfully!");
+
+  // The admin approves them.
+  const admin = page;
+  await signInAdmin(admin, consoleWatch, ADMIN);
+  await admin.getByRole("navigation").getByRole("link", { name: "Approvals" }).click();
+  await expect(admin).toHaveURL(/\/admin\/approvals$/);
+  const card = admin.getByTestId("applicant-card").filter({ hasText: MEMBER.email });
+  await card.getByRole("button", { name: "Review" }).click();
+  const review = admin.getByRole("dialog", { name: "Review application" });
+  await expect(review).toContainText(MEMBER.name);
+  await review.getByRole("button", { name: "Approve" }).click();
+  await expect(review).toBeHidden();
+  await closeToast(admin, "User approved successfully");
+
+  await member.reload();
+  await expect(member).toHaveURL(/\/dashboard$/);
+  await expect(member.getByTestId("welcome")).toHaveText(`Welcome, ${MEMBER.name}`);
+  await expect(member.getByTestId("points")).toHaveText("0 pts");
+
+  // The admin sits on the dashboard; the inbox link shows the pending count now.
+  await admin.goto("/dashboard");
+  await expect(admin.getByTestId("welcome")).toBeVisible();
+  await expect(admin.getByRole("link", { name: /^Admin inbox, \d+ pending$/ })).toBeVisible();
+  const before = await pendingCount(admin);
+  expect(before).not.toBeNaN();
+  let adminReloaded = false;
+  admin.on("framenavigated", (frame) => {
+    if (frame === admin.mainFrame()) adminReloaded = true;
+  });
+
+  // The member opens Share Knowledge, in English and Persian.
+  await member.goto("/share");
+  const form = member.getByTestId("share-form");
+  await expect(form).toBeVisible();
+  await snap(member, "share-en");
+  await switchLanguage(member, "fa");
+  await expect(member.locator("html")).toHaveAttribute("dir", "rtl");
+  await snap(member, "share-fa");
+  await switchLanguage(member, "en");
+
+  // Country knowledge: title, content, a country, a PDF.
+  await member.getByTestId("share-type-country").click();
+  await expect(member.getByRole("radio", { name: /Country knowledge/i })).toBeChecked();
+  await member.getByRole("textbox", { name: "Title" }).fill(TITLE);
+  await member.getByRole("textbox", { name: "Content" }).fill(CONTENT);
+  const country = member.getByTestId("category-select");
+  await country.click();
+  await country.fill("Germ");
+  await member.getByRole("option", { name: /Germany/ }).click();
+  await expect(country).toHaveValue(/Germany/);
+
+  const attachment = member.getByTestId("attachment");
+  const chooser = member.waitForEvent("filechooser");
+  await attachment.getByRole("button", { name: "Upload file" }).click();
+  await (await chooser).setFiles({
+    name: "germany-notes.pdf",
+    mimeType: "application/pdf",
+    buffer: makePdf("Saffron in Germany - market notes"),
+  });
+  await closeToast(member, "File uploaded successfully");
+  await expect(attachment.getByTestId("current-file")).toHaveText("germany-notes.pdf");
+
+  await member.getByRole("button", { name: "Submit for review" }).click();
+  await expect(member.getByRole("alert").filter({ hasText: "Knowledge submitted successfully!" })).toBeVisible();
+  await expect(member).toHaveURL(/\/dashboard$/);
+  await closeToast(member, "Knowledge submitted successfully!");
+
+  // The admin's inbox link rises where they are, without a reload.
+  await expect(admin.getByRole("link", { name: `Admin inbox, ${before + 1} pending` })).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(adminReloaded, "the admin's page was not reloaded").toBe(false);
+  await expect(admin).toHaveURL(/\/dashboard$/);
+
+  // The admin reviews it: 100 points, Approve.
+  await admin.getByTestId("admin-inbox-link").click();
+  await expect(admin).toHaveURL(/\/admin\/inbox/);
+  const item = admin.getByTestId("inbox-item").filter({ hasText: TITLE });
+  await expect(item).toHaveCount(1);
+  await item.click();
+  const panel = admin.getByTestId("review-panel");
+  await expect(panel).toContainText(TITLE);
+  await expect(panel.getByTestId("review-content")).toHaveText(CONTENT);
+  await expect(panel.getByTestId("review-attachment")).toContainText("Open attachment");
+  await snap(admin, "inbox-en");
+  await switchLanguage(admin, "fa");
+  await expect(admin.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(admin.getByTestId("review-panel")).toContainText(TITLE);
+  await snap(admin, "inbox-fa");
+  await switchLanguage(admin, "en");
+
+  await panel.getByTestId("points-control").getByText("100", { exact: true }).click();
+  const approve = panel.getByRole("button", { name: "Approve (+100 points)" });
+  await expect(approve).toBeVisible();
+  await approve.click();
+  await expect(admin.getByRole("alert").filter({ hasText: "Review submitted" })).toBeVisible();
+  await closeToast(admin, "Review submitted");
+  await expect(admin.getByRole("link", { name: `Admin inbox, ${before} pending` })).toBeVisible();
+
+  // The member's points rise to 100 where they are, without a reload.
+  await expect(member).toHaveURL(/\/dashboard$/);
+  await expect
+    .poll(async () => (await member.getByTestId("points").textContent())?.trim(), { timeout: 15_000 })
+    .toBe("100 pts");
+
+  // Leaderboard and Q&A, in English and Persian.
+  for (const [path, name] of [
+    ["/leaderboard", "leaderboard"],
+    ["/qa", "qa"],
+  ] as const) {
+    await member.goto(path);
+    await expect(member).toHaveURL(new RegExp(`${path}$`));
+    await expect(member.getByRole("heading", { level: 1 })).toBeVisible();
+    await snap(member, `${name}-en`);
+    await switchLanguage(member, "fa");
+    await expect(member.locator("html")).toHaveAttribute("dir", "rtl");
+    await snap(member, `${name}-fa`);
+    await switchLanguage(member, "en");
+  }
+  await expect(member.getByTestId("points")).toHaveText("100 pts");
+});
