@@ -25,7 +25,8 @@ export default defineConfig({
     react(),
     babel({
       include: /\/src\/client\/.*\.[jt]sx?(?:$|\?)/,
-      plugins: ["@lingui/babel-plugin-lingui-macro"],
+      // Messages stay in the code, so English (the source) needs no catalog download.
+      plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]],
     }),
     lingui(),
   ],

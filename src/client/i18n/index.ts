@@ -3,6 +3,7 @@
  * The choice is kept in localStorage under a product key; catalogs load on demand.
  */
 import { i18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from "../../common/constants";
 
 export { i18n };
@@ -25,9 +26,13 @@ export function directionOf(locale: Locale): "rtl" | "ltr" {
   return locale === "fa" ? "rtl" : "ltr";
 }
 
+// English is the source language: its texts are in the code (the macro keeps them), so it needs
+// no catalog; they are compiled on first use. Other languages load their compiled catalog.
+i18n.setMessagesCompiler(compileMessage);
+
 /** Loads the catalog of `locale`, activates it, remembers it and sets `<html lang dir>`. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await import(`../locales/${locale}/messages.po`);
+  const { messages } = locale === DEFAULT_LOCALE ? { messages: {} } : await import(`../locales/${locale}/messages.po`);
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
