@@ -65,6 +65,19 @@ export class EventBus {
   }
 
   /**
+   * Calls `handler` synchronously, in order, for every event of the given types until the
+   * returned function is called. For process-wide consumers (the badge hub); per-client
+   * consumers use `stream`.
+   */
+  on(types: AppEventType[], handler: (event: AppEvent) => void): () => void {
+    const listener = (e: AppEvent) => handler(e);
+    for (const t of types) this.emitter.on(t, listener);
+    return () => {
+      for (const t of types) this.emitter.off(t, listener);
+    };
+  }
+
+  /**
    * Events of the given types, in order, from the moment of this call until `signal` aborts.
    * Listeners attach immediately (not on the first pull), so a subscription that creates the
    * stream before reading its initial count misses nothing that commits in between.

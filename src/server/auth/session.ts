@@ -49,30 +49,18 @@ export async function createSession(
   return { token: `${id}.${secret}`, session };
 }
 
-export type SessionValidation =
-  | { status: "valid"; session: Session }
-  | { status: "expired"; session: Session }
-  | { status: "invalid" };
-
-/**
- * Looks up the session of `token`. An expired session is deleted and reported as `expired`
- * (so the caller can log session_timeout); a malformed, unknown or forged token is `invalid`.
- * Does not extend the session: see `touchSession`.
- */
-export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<SessionValidation> {
+/** The two parts of a well-formed token `<id>.<secret>`, or null. */
+export function parseSessionToken(token: string): { id: string; secret: string } | null {
   const [id, secret, extra] = token.split(".");
-  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return { status: "invalid" };
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
-  if (!row) return { status: "invalid" };
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  return { id, secret };
+}
+
+/** Whether `secret` hashes to the stored `secretHash`, compared in constant time. */
+export function sessionSecretMatches(secret: string, secretHash: string): boolean {
   const a = new TextEncoder().encode(hashSecret(secret));
-  const b = new TextEncoder().encode(row.secretHash);
-  if (a.length !== b.length || !constantTimeEqual(a, b)) return { status: "invalid" };
-  const session: Session = { id: row.id, userId: row.userId, createdAt: row.createdAt, lastActiveAt: row.lastActiveAt };
-  if (sessionExpiresAt(session).getTime() <= now.getTime()) {
-    await db.delete(sessions).where(eq(sessions.id, id));
-    return { status: "expired", session };
-  }
-  return { status: "valid", session };
+  const b = new TextEncoder().encode(secretHash);
+  return a.length === b.length && constantTimeEqual(a, b);
 }
 
 /** Records activity now (the idle timer restarts); returns the updated session. */

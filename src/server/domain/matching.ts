@@ -7,7 +7,7 @@
  * V, and R's target country is in V's countries, or R's sector is in V's sectors, or R's type
  * fits V's activity.
  */
-import { and, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { eq, is, Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Activity } from "../../common/constants";
 import { type RequestType, requestTypesFor } from "../../common/requests";
 import type { DbOrTx } from "../db/client";
@@ -39,20 +39,48 @@ export async function loadMatchProfile(db: DbOrTx, userId: string): Promise<Matc
   };
 }
 
-/** The matching predicate over `member_requests` for `p` (DESIGN.md §9). */
-export function matchingPredicate(p: MatchProfile): SQL {
-  const arms: SQL[] = [];
-  if (p.countries.length) arms.push(inArray(memberRequests.targetCountry, p.countries));
-  if (p.sectors.length) arms.push(inArray(memberRequests.sector, p.sectors));
-  if (p.types.length) arms.push(inArray(memberRequests.requestType, p.types));
-  const anyArm = arms.length ? or(...arms) : sql`false`;
-  return and(
-    eq(memberRequests.status, "active"),
-    ne(memberRequests.userId, p.userId),
-    anyArm,
-    sql`not exists (select 1 from ${archivedMemberRequests} where ${archivedMemberRequests.userId} = ${p.userId} and ${archivedMemberRequests.requestId} = ${memberRequests.id})`,
-    sql`not exists (select 1 from ${memberResponses} where ${memberResponses.requestId} = ${memberRequests.id} and ${memberResponses.responderId} = ${p.userId})`,
-  ) as SQL;
+/** A value, or a placeholder filled when a prepared statement runs. */
+type Arg<T> = T | Placeholder;
+
+/** The predicate's parameters: a `MatchProfile`, or placeholders of the same names. */
+export interface MatchArgs {
+  userId: Arg<string>;
+  countries: Arg<string[]>;
+  sectors: Arg<string[]>;
+  types: Arg<RequestType[]>;
+}
+
+/** Placeholders `userId`, `countries`, `sectors`, `types` for prepared statements. */
+export const matchPlaceholders: MatchArgs = {
+  userId: sql.placeholder("userId"),
+  countries: sql.placeholder("countries"),
+  sectors: sql.placeholder("sectors"),
+  types: sql.placeholder("types"),
+};
+
+/** One bound parameter (an array stays ONE array parameter). */
+function param(value: unknown): SQLWrapper | Placeholder {
+  return is(value, Placeholder) ? value : sql.param(value);
+}
+
+/**
+ * The matching predicate over `member_requests` (DESIGN.md §9). Its text does not depend on
+ * the profile (arrays are single parameters, `= any(…)`), so it can be prepared once and
+ * planned generically; `status = 'active'` is a literal so the partial indexes apply.
+ */
+export function matchingPredicate(p: MatchArgs): SQL {
+  return sql`${memberRequests.status} = 'active'
+    and ${memberRequests.userId} <> ${param(p.userId)}::uuid
+    and (${memberRequests.targetCountry} = any(${param(p.countries)}::text[])
+      or ${memberRequests.sector} = any(${param(p.sectors)}::text[])
+      or ${memberRequests.requestType} = any(${param(p.types)}::request_type[]))
+    and not exists (select 1 from ${archivedMemberRequests} where ${archivedMemberRequests.userId} = ${param(p.userId)}::uuid and ${archivedMemberRequests.requestId} = ${memberRequests.id})
+    and not exists (select 1 from ${memberResponses} where ${memberResponses.requestId} = ${memberRequests.id} and ${memberResponses.responderId} = ${param(p.userId)}::uuid)`;
+}
+
+/** True when no request can match `p` (no country, sector or request type). */
+export function matchesNothing(p: MatchProfile): boolean {
+  return p.countries.length === 0 && p.sectors.length === 0 && p.types.length === 0;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type submitRequestInput,
 } from "../../common/requests";
 import type { Db, DbOrTx } from "../db/client";
+import { perDatabase } from "../db/prepared";
 import {
   archivedMemberRequests,
   countries,
@@ -28,7 +29,7 @@ import {
   profiles,
 } from "../db/schema";
 import { publish } from "../events";
-import { loadMatchProfile, type MatchProfile, matchingPredicate } from "./matching";
+import { loadMatchProfile, type MatchProfile, matchesNothing, matchingPredicate, matchPlaceholders } from "./matching";
 import { creditPoints } from "./points";
 
 /** The notification title of a new response (spec part 2 §7 call 19). */
@@ -118,52 +119,84 @@ export function sendExportServicesRequest(db: Db, userId: string, input: z.outpu
 
 const requester = alias(profiles, "requester");
 
+/** The received-requests statements of one database, prepared once (DESIGN.md §9). */
+function prepareReceived(db: Db) {
+  const page = () =>
+    db
+      .select({
+        id: memberRequests.id,
+        createdAt: memberRequests.createdAt,
+        requestType: memberRequests.requestType,
+        activityType: memberRequests.activityType,
+        subActivity: memberRequests.subActivity,
+        title: memberRequests.title,
+        urgency: memberRequests.urgency,
+        description: memberRequests.description,
+        sector: memberRequests.sector,
+        requesterName: requester.name,
+        productId: products.id,
+        productNameEn: products.nameEn,
+        productNameFa: products.nameFa,
+        countryCode: countries.code,
+        countryNameEn: countries.nameEn,
+        countryNameFa: countries.nameFa,
+      })
+      .from(memberRequests)
+      .leftJoin(requester, eq(requester.userId, memberRequests.userId))
+      .leftJoin(products, eq(products.id, memberRequests.productId))
+      .leftJoin(countries, eq(countries.code, memberRequests.targetCountry));
+  const newestFirst = [desc(memberRequests.createdAt), desc(memberRequests.id)] as const;
+  const limit = sql.placeholder("limit");
+  return {
+    first: page()
+      .where(matchingPredicate(matchPlaceholders))
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .prepare("received_first"),
+    after: page()
+      .where(
+        and(
+          matchingPredicate(matchPlaceholders),
+          // A row comparison, so the index seeks straight to the cursor.
+          sql`(${memberRequests.createdAt}, ${memberRequests.id}) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")}::integer)`,
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .prepare("received_after"),
+    count: db
+      .select({ n: count() })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(memberRequests)
+          .where(matchingPredicate(matchPlaceholders))
+          .limit(BADGE_COUNT_CAP)
+          .as("m"),
+      )
+      .prepare("received_count"),
+  };
+}
+
+const received = perDatabase(prepareReceived);
+
 /**
  * One page of the requests shown to the viewer, newest first (DESIGN.md §9). `nextCursor` is
- * null on the last page.
+ * null on the last page. `profile` defaults to the member's stored profile.
  */
 export async function listReceived(
-  db: DbOrTx,
+  db: Db,
   userId: string,
   input: z.output<typeof receivedListInput>,
   profile?: MatchProfile,
 ) {
   const p = profile ?? (await loadMatchProfile(db, userId));
+  if (matchesNothing(p)) return { items: [], nextCursor: null };
   const cursor = input.cursor;
-  const rows = await db
-    .select({
-      id: memberRequests.id,
-      createdAt: memberRequests.createdAt,
-      requestType: memberRequests.requestType,
-      activityType: memberRequests.activityType,
-      subActivity: memberRequests.subActivity,
-      title: memberRequests.title,
-      urgency: memberRequests.urgency,
-      description: memberRequests.description,
-      sector: memberRequests.sector,
-      requesterName: requester.name,
-      productId: products.id,
-      productNameEn: products.nameEn,
-      productNameFa: products.nameFa,
-      countryCode: countries.code,
-      countryNameEn: countries.nameEn,
-      countryNameFa: countries.nameFa,
-    })
-    .from(memberRequests)
-    .leftJoin(requester, eq(requester.userId, memberRequests.userId))
-    .leftJoin(products, eq(products.id, memberRequests.productId))
-    .leftJoin(countries, eq(countries.code, memberRequests.targetCountry))
-    .where(
-      and(
-        matchingPredicate(p),
-        cursor
-          ? // A row comparison, so the index seeks straight to the cursor.
-            sql`(${memberRequests.createdAt}, ${memberRequests.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(memberRequests.createdAt), desc(memberRequests.id))
-    .limit(input.limit + 1);
+  const args = { userId: p.userId, countries: p.countries, sectors: p.sectors, types: p.types, limit: input.limit + 1 };
+  const rows = cursor
+    ? await received(db).after.execute({ ...args, cursorAt: cursor.createdAt, cursorId: cursor.id })
+    : await received(db).first.execute(args);
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   return {
@@ -173,15 +206,15 @@ export async function listReceived(
 }
 
 /** Badge count of matching requests, capped at BADGE_COUNT_CAP (shown as "99+"). */
-export async function countReceived(db: DbOrTx, userId: string, profile?: MatchProfile): Promise<number> {
+export async function countReceived(db: Db, userId: string, profile?: MatchProfile): Promise<number> {
   const p = profile ?? (await loadMatchProfile(db, userId));
-  const inner = db
-    .select({ one: sql`1` })
-    .from(memberRequests)
-    .where(matchingPredicate(p))
-    .limit(BADGE_COUNT_CAP)
-    .as("m");
-  const [row] = await db.select({ n: count() }).from(inner);
+  if (matchesNothing(p)) return 0;
+  const [row] = await received(db).count.execute({
+    userId: p.userId,
+    countries: p.countries,
+    sectors: p.sectors,
+    types: p.types,
+  });
   return row?.n ?? 0;
 }
 

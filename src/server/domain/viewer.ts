@@ -1,11 +1,14 @@
 /**
- * The signed-in user as every procedure sees it: account, profile standing and roles,
- * loaded in one query per request.
+ * The signed-in user as every procedure sees it: session, account, profile standing, match
+ * profile and roles, loaded in ONE prepared query per request (DESIGN.md §4).
  */
 import { eq, sql } from "drizzle-orm";
 import type { Activity, ApprovalStatus, Locale, Tier } from "../../common/constants";
-import type { DbOrTx } from "../db/client";
-import { profiles, userRoles, users } from "../db/schema";
+import { requestTypesFor } from "../../common/requests";
+import type { Db } from "../db/client";
+import { perDatabase } from "../db/prepared";
+import { profiles, sessions, userRoles, users } from "../db/schema";
+import type { MatchProfile } from "./matching";
 
 export interface Viewer {
   id: string;
@@ -16,14 +19,23 @@ export interface Viewer {
   approvalStatus: ApprovalStatus;
   tier: Tier;
   points: number;
+  /** Profile target countries (ISO alpha-2) and industrial sectors, for matching. */
+  targetCountries: string[];
+  industrialSectors: string[];
   isAdmin: boolean;
   suspended: boolean;
 }
 
-/** Loads the viewer for `userId`; `null` when the account or its profile does not exist. */
-export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer | null> {
-  const [row] = await db
+function prepareSessionViewer(db: Db) {
+  return db
     .select({
+      session: {
+        id: sessions.id,
+        userId: sessions.userId,
+        secretHash: sessions.secretHash,
+        createdAt: sessions.createdAt,
+        lastActiveAt: sessions.lastActiveAt,
+      },
       id: users.id,
       email: users.email,
       locale: users.locale,
@@ -33,13 +45,53 @@ export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer | n
       approvalStatus: profiles.approvalStatus,
       tier: profiles.tier,
       points: profiles.points,
+      targetCountries: profiles.targetCountries,
+      industrialSectors: profiles.industrialSectors,
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
     })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .limit(1)
+    .prepare("session_viewer");
+}
+
+const sessionViewer = perDatabase(prepareSessionViewer);
+
+/**
+ * The session row `sessionId` with its viewer (`null` when the account has no profile), or
+ * `null` when there is no such session. Checks neither the secret nor the expiry: see
+ * `authenticate`.
+ */
+export async function loadSessionViewer(db: Db, sessionId: string) {
+  const [row] = await sessionViewer(db).execute({ sessionId });
   if (!row) return null;
-  const { suspendedAt, ...rest } = row;
-  return { ...rest, isAdmin: Boolean(rest.isAdmin), suspended: suspendedAt !== null };
+  const { session, suspendedAt, name, activities, approvalStatus, tier, points, ...rest } = row;
+  const viewer: Viewer | null =
+    name === null || activities === null || approvalStatus === null || tier === null || points === null
+      ? null
+      : {
+          ...rest,
+          name,
+          activities: activities as Activity[],
+          approvalStatus,
+          tier,
+          points,
+          targetCountries: rest.targetCountries ?? [],
+          industrialSectors: rest.industrialSectors ?? [],
+          isAdmin: Boolean(rest.isAdmin),
+          suspended: suspendedAt !== null,
+        };
+  return { session, viewer };
+}
+
+/** The viewer's match profile (DESIGN.md §9), without a query. */
+export function matchProfileOf(viewer: Viewer): MatchProfile {
+  return {
+    userId: viewer.id,
+    countries: viewer.targetCountries,
+    sectors: viewer.industrialSectors,
+    types: requestTypesFor(viewer.activities),
+  };
 }

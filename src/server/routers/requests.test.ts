@@ -41,7 +41,9 @@ async function member(spec: { activities?: Activity[]; countries?: string[]; sec
       industrialSectors: spec.sectors ?? [],
     })
     .where(eq(profiles.userId, a.user!.id));
-  return { id: a.user!.id, token: a.token!, caller: a.caller } satisfies Member;
+  // Auth is loaded per request (with the match profile): act with the updated profile.
+  const caller = t.callerWith(await t.authOf(a.token!));
+  return { id: a.user!.id, token: a.token!, caller } satisfies Member;
 }
 
 /** The code and message of a failed call; a validation failure reads as its first issue's text. */

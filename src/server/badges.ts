@@ -1,0 +1,332 @@
+/**
+ * Live member badges (DESIGN.md §5; spec part 2 §2; issue #4): one registry per process of
+ * every open `badges.onChange` subscription, fed by the event bus in one synchronous pass per
+ * event instead of one event stream per subscriber.
+ *
+ * - `request.created`: checked against each subscriber's match profile in memory
+ *   (`requestMatches`), so a new request costs no query, and only the members it reaches wake.
+ * - `member.changed` / `offers.changed`: only the named members' subscriptions recount (and
+ *   re-check their session in the database: sign-out and suspension arrive this way).
+ * - `session.touched`: only that session's subscriptions move their in-memory idle timer.
+ *
+ * Updates coalesce: a subscription that is still sending gets only the latest badges once, so
+ * a slow socket never queues stale values. A subscription ends when its session ends (idle or
+ * absolute limit, computed in memory and swept every `SWEEP_MS`; sign-out or suspension,
+ * checked in the database after an event about the member).
+ */
+import { eq } from "drizzle-orm";
+import type { Activity, Tier } from "../common/constants";
+import { BADGE_COUNT_CAP, requestTypesFor } from "../common/requests";
+import { isSessionAlive, type Session, sessionExpiresAt } from "./auth/session";
+import type { Db } from "./db/client";
+import { profiles } from "./db/schema";
+import { type MatchProfile, requestMatches } from "./domain/matching";
+import { countReceived, countUnreadOffers } from "./domain/requests";
+import type { AppEvent, EventBus } from "./events";
+
+/** What the top bar and the dashboard show: counts capped at BADGE_COUNT_CAP for requests. */
+export interface Badges {
+  /** Matching requests not yet answered or ignored, at most BADGE_COUNT_CAP ("99+"). */
+  requests: number;
+  /** Unread 'Response to Your Request' notifications. */
+  offers: number;
+  points: number;
+  tier: Tier;
+}
+
+/** How often subscriptions whose session ran out in memory are ended without waiting for an event. */
+const SWEEP_MS = 30_000;
+/** Recounts of the requests badge in a row caused by requests created during the count. */
+const MAX_RECOUNTS = 3;
+
+interface Subscriber {
+  userId: string;
+  sessionId: string;
+  /** Session start and last activity (ms since epoch), for the in-memory expiry. */
+  createdAt: number;
+  lastActiveAt: number;
+  profile: MatchProfile | null;
+  badges: Badges | null;
+  /** Work to do before the next update. */
+  reloadProfile: boolean;
+  recountRequests: boolean;
+  recountOffers: boolean;
+  checkSession: boolean;
+  /** True while countReceived runs: a matching request created meanwhile may be missing from it. */
+  counting: boolean;
+  ended: boolean;
+  /** Badges changed since they were last sent. */
+  dirty: boolean;
+  wake: (() => void) | null;
+}
+
+function expiresAtMs(s: Subscriber): number {
+  return sessionExpiresAt({ createdAt: new Date(s.createdAt), lastActiveAt: new Date(s.lastActiveAt) }).getTime();
+}
+
+/** The member's match profile and standing in one query. */
+async function loadProfile(db: Db, userId: string): Promise<{ match: MatchProfile; points: number; tier: Tier }> {
+  const [p] = await db
+    .select({
+      countries: profiles.targetCountries,
+      sectors: profiles.industrialSectors,
+      activities: profiles.activities,
+      points: profiles.points,
+      tier: profiles.tier,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return {
+    match: {
+      userId,
+      countries: p?.countries ?? [],
+      sectors: p?.sectors ?? [],
+      types: requestTypesFor((p?.activities ?? []) as Activity[]),
+    },
+    points: p?.points ?? 0,
+    tier: p?.tier ?? "turquoise",
+  };
+}
+
+function addTo<K>(index: Map<K, Set<Subscriber>>, key: K, s: Subscriber): void {
+  const set = index.get(key);
+  if (set) set.add(s);
+  else index.set(key, new Set([s]));
+}
+
+function removeFrom<K>(index: Map<K, Set<Subscriber>>, key: K, s: Subscriber): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(s);
+  if (set.size === 0) index.delete(key);
+}
+
+/** The registry of live badge subscriptions of one process. Use `badgeHub(db, events)`. */
+export class BadgeHub {
+  private readonly all = new Set<Subscriber>();
+  private readonly byUser = new Map<string, Set<Subscriber>>();
+  private readonly bySession = new Map<string, Set<Subscriber>>();
+  private unlisten: (() => void) | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly events: EventBus,
+  ) {}
+
+  /** Number of open subscriptions (for tests and diagnostics). */
+  get size(): number {
+    return this.all.size;
+  }
+
+  /**
+   * The badges of `session`'s member: once on start, then after every change, until `signal`
+   * aborts or the session ends. Values are fresh objects.
+   */
+  async *subscribe(session: Session, signal?: AbortSignal): AsyncGenerator<Badges, void, undefined> {
+    const s: Subscriber = {
+      userId: session.userId,
+      sessionId: session.id,
+      createdAt: session.createdAt.getTime(),
+      lastActiveAt: session.lastActiveAt.getTime(),
+      profile: null,
+      badges: null,
+      reloadProfile: true,
+      recountRequests: true,
+      recountOffers: true,
+      checkSession: false,
+      counting: false,
+      ended: false,
+      dirty: true,
+      wake: null,
+    };
+    const onAbort = () => this.end(s);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    this.add(s);
+    try {
+      let recounts = 0;
+      while (!s.ended && !signal?.aborted) {
+        if (await this.refresh(s)) {
+          // Something arrived while refreshing: refresh again, but do not let a flood of new
+          // requests keep the first value from ever being sent.
+          if (++recounts < MAX_RECOUNTS || !s.badges) continue;
+        }
+        recounts = 0;
+        if (s.ended) return;
+        if (expiresAtMs(s) <= Date.now()) return;
+        if (s.dirty && s.badges) {
+          s.dirty = false;
+          yield { ...s.badges };
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          s.wake = resolve;
+        });
+      }
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      this.remove(s);
+    }
+  }
+
+  /**
+   * Does the queued database work of `s`. Returns true when more work arrived meanwhile.
+   * Ends `s` when its session is gone.
+   */
+  private async refresh(s: Subscriber): Promise<boolean> {
+    if (!(s.checkSession || s.reloadProfile || s.recountRequests || s.recountOffers)) return false;
+    if (s.checkSession) {
+      s.checkSession = false;
+      if (!(await isSessionAlive(this.db, s.sessionId))) {
+        s.ended = true;
+        return false;
+      }
+    }
+    let standing: { points: number; tier: Tier } | null = null;
+    if (s.reloadProfile) {
+      s.reloadProfile = false;
+      const p = await loadProfile(this.db, s.userId);
+      s.profile = p.match;
+      standing = { points: p.points, tier: p.tier };
+      s.recountRequests = true;
+    }
+    const counted: { requests?: number; offers?: number } = {};
+    const jobs: Promise<void>[] = [];
+    if (s.recountRequests && s.profile) {
+      s.recountRequests = false;
+      s.counting = true;
+      jobs.push(
+        countReceived(this.db, s.userId, s.profile)
+          .then((n) => {
+            counted.requests = n;
+          })
+          .finally(() => {
+            s.counting = false;
+          }),
+      );
+    }
+    if (s.recountOffers) {
+      s.recountOffers = false;
+      jobs.push(
+        countUnreadOffers(this.db, s.userId).then((n) => {
+          counted.offers = n;
+        }),
+      );
+    }
+    await Promise.all(jobs);
+    // Unrecounted figures are read now: increments may have happened during the wait.
+    const prev = s.badges;
+    const badges: Badges = {
+      requests: counted.requests ?? prev?.requests ?? 0,
+      offers: counted.offers ?? prev?.offers ?? 0,
+      points: standing?.points ?? prev?.points ?? 0,
+      tier: standing?.tier ?? prev?.tier ?? "turquoise",
+    };
+    if (!prev || !sameBadges(prev, badges)) s.dirty = true;
+    s.badges = badges;
+    return s.checkSession || s.reloadProfile || s.recountRequests || s.recountOffers;
+  }
+
+  private add(s: Subscriber): void {
+    this.all.add(s);
+    addTo(this.byUser, s.userId, s);
+    addTo(this.bySession, s.sessionId, s);
+    if (!this.unlisten) {
+      this.unlisten = this.events.on(
+        ["request.created", "member.changed", "offers.changed", "session.touched"],
+        (event) => this.dispatch(event),
+      );
+    }
+    if (!this.sweeper) {
+      this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+      this.sweeper.unref();
+    }
+  }
+
+  private remove(s: Subscriber): void {
+    s.ended = true;
+    this.all.delete(s);
+    removeFrom(this.byUser, s.userId, s);
+    removeFrom(this.bySession, s.sessionId, s);
+    if (this.all.size === 0) {
+      this.unlisten?.();
+      this.unlisten = null;
+      if (this.sweeper) clearInterval(this.sweeper);
+      this.sweeper = null;
+    }
+  }
+
+  private end(s: Subscriber): void {
+    s.ended = true;
+    this.poke(s);
+  }
+
+  private poke(s: Subscriber): void {
+    const wake = s.wake;
+    if (!wake) return;
+    s.wake = null;
+    wake();
+  }
+
+  /** Ends subscriptions whose session ran out in memory. */
+  private sweep(): void {
+    const now = Date.now();
+    for (const s of this.all) if (expiresAtMs(s) <= now) this.end(s);
+  }
+
+  /** Applies one event to the subscriptions it concerns, synchronously. */
+  private dispatch(event: AppEvent): void {
+    switch (event.type) {
+      case "request.created":
+        for (const s of this.all) {
+          if (!s.profile) continue; // the first count has not started: it will include the request
+          if (s.counting) {
+            // The running count may or may not include this request: count again after it.
+            if (requestMatches(s.profile, event)) s.recountRequests = true;
+            continue;
+          }
+          if (!s.badges) continue;
+          if (s.badges.requests < BADGE_COUNT_CAP && requestMatches(s.profile, event)) {
+            s.badges.requests += 1;
+            s.dirty = true;
+            this.poke(s);
+          }
+        }
+        return;
+      case "session.touched": {
+        const at = Date.parse(event.lastActiveAt);
+        for (const s of this.bySession.get(event.sessionId) ?? []) if (at > s.lastActiveAt) s.lastActiveAt = at;
+        return;
+      }
+      case "member.changed":
+      case "offers.changed":
+        for (const userId of event.userIds) {
+          for (const s of this.byUser.get(userId) ?? []) {
+            s.checkSession = true;
+            if (event.type === "member.changed") s.reloadProfile = true;
+            else s.recountOffers = true;
+            this.poke(s);
+          }
+        }
+        return;
+      default:
+        return;
+    }
+  }
+}
+
+function sameBadges(a: Badges, b: Badges): boolean {
+  return a.requests === b.requests && a.offers === b.offers && a.points === b.points && a.tier === b.tier;
+}
+
+const hubs = new WeakMap<EventBus, BadgeHub>();
+
+/** The process's badge hub for this event bus (one per bus). */
+export function badgeHub(db: Db, events: EventBus): BadgeHub {
+  const existing = hubs.get(events);
+  if (existing) return existing;
+  const hub = new BadgeHub(db, events);
+  hubs.set(events, hub);
+  return hub;
+}
