@@ -36,6 +36,13 @@ export interface Badges {
 
 /** How often subscriptions whose session ran out in memory are ended without waiting for an event. */
 const SWEEP_MS = 30_000;
+
+export interface BadgeHubOptions {
+  /** The clock (ms since epoch); tests move it. */
+  now?: () => number;
+  /** Interval of the expiry sweep, ms (default 30 s). */
+  sweepMs?: number;
+}
 /** Recounts of the requests badge in a row caused by requests created during the count. */
 const MAX_RECOUNTS = 3;
 
@@ -60,6 +67,7 @@ interface Subscriber {
   wake: (() => void) | null;
 }
 
+/** When the session of `s` ends if nothing happens (ms since epoch). */
 function expiresAtMs(s: Subscriber): number {
   return sessionExpiresAt({ createdAt: new Date(s.createdAt), lastActiveAt: new Date(s.lastActiveAt) }).getTime();
 }
@@ -110,10 +118,17 @@ export class BadgeHub {
   private unlisten: (() => void) | null = null;
   private sweeper: NodeJS.Timeout | null = null;
 
+  private readonly now: () => number;
+  private readonly sweepMs: number;
+
   constructor(
     private readonly db: Db,
     private readonly events: EventBus,
-  ) {}
+    options: BadgeHubOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.sweepMs = options.sweepMs ?? SWEEP_MS;
+  }
 
   /** Number of open subscriptions (for tests and diagnostics). */
   get size(): number {
@@ -154,7 +169,7 @@ export class BadgeHub {
         }
         recounts = 0;
         if (s.ended) return;
-        if (expiresAtMs(s) <= Date.now()) return;
+        if (expiresAtMs(s) <= this.now()) return;
         if (s.dirty && s.badges) {
           s.dirty = false;
           yield { ...s.badges };
@@ -178,7 +193,7 @@ export class BadgeHub {
     if (!(s.checkSession || s.reloadProfile || s.recountRequests || s.recountOffers)) return false;
     if (s.checkSession) {
       s.checkSession = false;
-      if (!(await isSessionAlive(this.db, s.sessionId))) {
+      if (!(await isSessionAlive(this.db, s.sessionId, new Date(this.now())))) {
         s.ended = true;
         return false;
       }
@@ -239,7 +254,7 @@ export class BadgeHub {
       );
     }
     if (!this.sweeper) {
-      this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+      this.sweeper = setInterval(() => this.sweep(), this.sweepMs);
       this.sweeper.unref();
     }
   }
@@ -271,7 +286,7 @@ export class BadgeHub {
 
   /** Ends subscriptions whose session ran out in memory. */
   private sweep(): void {
-    const now = Date.now();
+    const now = this.now();
     for (const s of this.all) if (expiresAtMs(s) <= now) this.end(s);
   }
 

@@ -1,0 +1,136 @@
+/**
+ * The badge hub (DESIGN.md §5; issue #4) on a real database with real NOTIFY events: coalesced
+ * updates, session expiry in memory (moved by session.touched, ended by the sweep), recounts
+ * only for the members an event names, and clean-up.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_IDLE_TIMEOUT_MS } from "../common/constants";
+import { createTestApp, type TestApp, withTimeout } from "../test/app";
+import { BadgeHub, type Badges } from "./badges";
+import { profiles } from "./db/schema";
+import { publish } from "./events";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const description = "Looking for a distributor of saffron";
+
+/** An approved member targeting `countries`, with its session. */
+async function member(countries: string[] = []) {
+  const a = await t.actor("member");
+  await t.db
+    .update(profiles)
+    .set({ activities: [], targetCountries: countries })
+    .where(eq(profiles.userId, a.user!.id));
+  const auth = (await t.authOf(a.token!))!;
+  return { id: a.user!.id, auth, caller: t.callerWith(auth) };
+}
+
+async function submit(by: Awaited<ReturnType<typeof member>>, country: string) {
+  return (
+    await by.caller.memberRequests.submit({
+      productId: null,
+      countryCode: country,
+      requestType: "co_marketing",
+      description,
+    })
+  ).id;
+}
+
+/** A hub with a clock the test moves. */
+function hubWithClock(sweepMs = 20) {
+  const clock = { now: Date.now() };
+  const hub = new BadgeHub(t.db, t.deps.events, { now: () => clock.now, sweepMs });
+  return { hub, clock };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("BadgeHub", () => {
+  it("coalesces: three requests while the consumer is busy arrive as one update", async () => {
+    const viewer = await member(["BO"]);
+    const author = await member();
+    const { hub } = hubWithClock();
+    const ac = new AbortController();
+    const it = hub.subscribe(viewer.auth.session, ac.signal);
+    try {
+      const first = (await withTimeout(it.next(), 5_000, "the first badges")).value as Badges;
+      await submit(author, "BO");
+      await submit(author, "BO");
+      await submit(author, "BO");
+      await sleep(300); // the three NOTIFYs arrive while nobody pulls
+      const next = (await withTimeout(it.next(), 5_000, "the coalesced badges")).value as Badges;
+      expect(next.requests).toBe(first.requests + 3);
+      // Nothing else is queued: the next value waits for the next change.
+      const pending = it.next();
+      expect(await Promise.race([pending.then(() => "value"), sleep(300).then(() => "waiting")])).toBe("waiting");
+      ac.abort();
+      expect(await withTimeout(pending, 5_000, "the end after abort")).toMatchObject({ done: true });
+      expect(hub.size).toBe(0);
+    } finally {
+      ac.abort();
+      await it.return(undefined);
+    }
+  });
+
+  it("ends an idle session by the sweep, and session.touched moves the idle timer", async () => {
+    const viewer = await member(["BT"]);
+    const { hub, clock } = hubWithClock();
+    const ac = new AbortController();
+    const it = hub.subscribe(viewer.auth.session, ac.signal);
+    try {
+      await withTimeout(it.next(), 5_000, "the first badges");
+      const next = it.next();
+      // Activity 20 minutes in (a heartbeat), then the clock moves to 31 minutes: still alive.
+      const touchedAt = new Date(viewer.auth.session.lastActiveAt.getTime() + 20 * 60_000);
+      await publish(t.db, {
+        type: "session.touched",
+        sessionId: viewer.auth.session.id,
+        lastActiveAt: touchedAt.toISOString(),
+      });
+      await sleep(200);
+      clock.now = viewer.auth.session.lastActiveAt.getTime() + SESSION_IDLE_TIMEOUT_MS + 60_000;
+      await sleep(200);
+      expect(hub.size).toBe(1);
+      // 30 minutes after that activity: the sweep ends it without any event.
+      clock.now = touchedAt.getTime() + SESSION_IDLE_TIMEOUT_MS + 1;
+      expect(await withTimeout(next, 5_000, "the end of an expired session")).toMatchObject({ done: true });
+      expect(hub.size).toBe(0);
+    } finally {
+      ac.abort();
+      await it.return(undefined);
+    }
+  });
+
+  it("recounts only the members an event names", async () => {
+    const a = await member(["BW"]);
+    const b = await member(["BW"]);
+    const { hub } = hubWithClock();
+    const ac = new AbortController();
+    const itA = hub.subscribe(a.auth.session, ac.signal);
+    const itB = hub.subscribe(b.auth.session, ac.signal);
+    try {
+      await withTimeout(itA.next(), 5_000, "A's first badges");
+      await withTimeout(itB.next(), 5_000, "B's first badges");
+      const nextA = itA.next();
+      const nextB = itB.next();
+      await t.db.update(profiles).set({ points: 250 }).where(eq(profiles.userId, b.id));
+      await publish(t.db, { type: "member.changed", userIds: [b.id] });
+      expect((await withTimeout(nextB, 5_000, "B's badges after the change")).value).toMatchObject({ points: 250 });
+      expect(await Promise.race([nextA.then(() => "value"), sleep(300).then(() => "waiting")])).toBe("waiting");
+    } finally {
+      ac.abort();
+      await itA.return(undefined);
+      await itB.return(undefined);
+    }
+    expect(hub.size).toBe(0);
+  });
+});
