@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the figures of the performance issue, printed as ONE JSON object on stdout
- * (progress goes to stderr) and written to bench/results/latest.json.
+ * (progress goes to stderr) and written to bench/results/latest.json (a partial run, --only,
+ * to bench/results/latest-<sections>.json).
  *
  * 1. landingInitialJsGzipKB — the JavaScript a browser loads for the landing route before it is
  *    interactive: headless Chromium opens /landing on the built server and every .js response
@@ -15,7 +16,9 @@
  *
  * Options: --build (always rebuild the client), --duration <s> (default 10), --warmup <s>
  * (default 2), --connections <n> (default 50), --route <path> (default /landing),
- * --cold-runs <n> (default 3), --keep (keep the temporary data folders).
+ * --cold-runs <n> (default 3), --keep (keep the temporary data folders), --only <sections>
+ * (comma-separated subset of landing, cold, throughput; e.g. `--only landing` measures the
+ * landing JS alone in a few seconds).
  * `npm run -s bench` (or `npx tsx bench/run.ts`) keeps stdout pure JSON: plain `npm run` prints
  * its own "> export-club@… bench" banner on stdout first.
  */
@@ -58,7 +61,12 @@ interface Options {
   route: string;
   coldRuns: number;
   keep: boolean;
+  /** Sections to run; all three by default. */
+  only: Section[];
 }
+
+const SECTIONS = ["landing", "cold", "throughput"] as const;
+type Section = (typeof SECTIONS)[number];
 
 function parseOptions(argv: string[]): Options {
   const opts: Options = {
@@ -69,6 +77,7 @@ function parseOptions(argv: string[]): Options {
     route: "/landing",
     coldRuns: 3,
     keep: false,
+    only: [...SECTIONS],
   };
   const num = (name: string, value: string | undefined): number => {
     const n = Number(value);
@@ -101,6 +110,15 @@ function parseOptions(argv: string[]): Options {
       case "--route":
         opts.route = value() ?? "/landing";
         break;
+      case "--only": {
+        const names = (value() ?? "").split(",").map((s) => s.trim());
+        const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
+        if (names.length === 0 || unknown.length > 0) {
+          throw new Error(`--only takes a comma-separated list of ${SECTIONS.join(", ")}`);
+        }
+        opts.only = names as Section[];
+        break;
+      }
       default:
         throw new Error(`Unknown option ${arg}`);
     }
@@ -656,18 +674,20 @@ async function main(): Promise<Record<string, unknown>> {
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   });
 
+  const runs = (section: Section) => opts.only.includes(section);
+
   // 1a. Build.
-  const build = ensureBuild(opts.build);
+  const build = runs("landing") ? ensureBuild(opts.build) : { built: false, ok: true };
   result.build = { ...build, ...buildFreshness() };
   const haveClient = existsSync(path.join(CLIENT_DIR, "index.html"));
   if (!build.ok) errors.push(`build: ${build.error}`);
 
   // 2. Cold and warm start on the embedded database.
-  log(`cold start ×${opts.coldRuns} on fresh embedded databases (each followed by a warm start)…`);
   const cold: number[] = [];
   const warm: number[] = [];
+  if (runs("cold")) log(`cold start ×${opts.coldRuns} on fresh embedded databases (each followed by a warm start)…`);
   try {
-    for (let i = 0; i < opts.coldRuns; i++) {
+    for (let i = 0; runs("cold") && i < opts.coldRuns; i++) {
       const dir = freshDataDir();
       const s1 = await startServer(`cold${i + 1}`, dir);
       cold.push(round(s1.readyMs, 1));
@@ -682,28 +702,35 @@ async function main(): Promise<Record<string, unknown>> {
   }
   const coldMedian = median(cold);
   result.coldStartToReadyMs = coldMedian === null ? null : round(coldMedian, 1);
-  result.coldStart = {
-    database: "pglite",
-    pollMs: POLL_MS,
-    coldRunsMs: cold,
-    coldMedianMs: coldMedian === null ? null : round(coldMedian, 1),
-    warmRunsMs: warm,
-    warmMedianMs: median(warm) === null ? null : round(median(warm) as number, 1),
-    note: "spawn of `node scripts/start.mjs` (tsx loader, migrations, reference seed) to the first 200 from /readyz",
-  };
+  result.coldStart = !runs("cold")
+    ? null
+    : {
+        database: "pglite",
+        pollMs: POLL_MS,
+        coldRunsMs: cold,
+        coldMedianMs: coldMedian === null ? null : round(coldMedian, 1),
+        warmRunsMs: warm,
+        warmMedianMs: median(warm) === null ? null : round(median(warm) as number, 1),
+        note: "spawn of `node scripts/start.mjs` (tsx loader, migrations, reference seed) to the first 200 from /readyz",
+      };
 
   // PGlite server for the browser measurement and the throughput runs.
   let server: Server | null = null;
-  try {
-    server = await startServer("pglite", freshDataDir());
-    const s = server;
-    cleanups.push(() => stopServer(s));
-  } catch (err) {
-    errors.push(`pglite server: ${errorMessage(err)}`);
+  if (runs("landing") || runs("throughput")) {
+    try {
+      server = await startServer("pglite", freshDataDir());
+      const s = server;
+      cleanups.push(() => stopServer(s));
+    } catch (err) {
+      errors.push(`pglite server: ${errorMessage(err)}`);
+    }
   }
 
   // 1b. Landing route's initial JS.
-  if (haveClient) {
+  if (!runs("landing")) {
+    result.landingInitialJsGzipKB = null;
+    result.landing = null;
+  } else if (haveClient) {
     log(`measuring the initial JS of ${opts.route}…`);
     const graph = staticEntryGraph();
     const graphTotal = sumKB(graph.js);
@@ -758,7 +785,7 @@ async function main(): Promise<Record<string, unknown>> {
 
   // 3. Throughput.
   const throughputResult: Record<string, unknown> = {};
-  if (server) {
+  if (server && runs("throughput")) {
     log("throughput on the embedded database (PGlite)…");
     try {
       throughputResult.pglite = await throughput(server, opts);
@@ -766,11 +793,12 @@ async function main(): Promise<Record<string, unknown>> {
       errors.push(`throughput pglite: ${errorMessage(err)}`);
       throughputResult.pglite = { error: errorMessage(err) };
     }
-    await stopServer(server);
   }
 
+  if (server) await stopServer(server);
+
   const databaseUrl = process.env.DATABASE_URL?.trim();
-  if (databaseUrl) {
+  if (databaseUrl && runs("throughput")) {
     log("throughput on Postgres (fresh database)…");
     const dbName = `export_club_bench_${randomBytes(4).toString("hex")}`;
     const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
@@ -832,8 +860,14 @@ try {
   await cleanup();
 }
 const json = JSON.stringify(output, null, 2);
+// A partial run (--only) gets its own file, so it does not replace the last full run's figures.
+const only = (output.options as Options | undefined)?.only;
+const resultsFile = path.join(
+  RESULTS_DIR,
+  only && only.length < SECTIONS.length ? `latest-${only.join("-")}.json` : "latest.json",
+);
 mkdirSync(RESULTS_DIR, { recursive: true });
-writeFileSync(path.join(RESULTS_DIR, "latest.json"), `${json}\n`);
+writeFileSync(resultsFile, `${json}\n`);
 process.stdout.write(`${json}\n`);
-log(`written to ${path.relative(ROOT, path.join(RESULTS_DIR, "latest.json"))}`);
+log(`written to ${path.relative(ROOT, resultsFile)}`);
 process.exit(exitCode);
