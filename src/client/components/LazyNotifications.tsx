@@ -6,7 +6,7 @@
 import { notificationsStore } from "@mantine/notifications";
 import { lazy, Suspense, useEffect, useState } from "react";
 
-const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => import("./NotificationsContainer").then((m) => ({ default: m.Notifications })));
 
 export function LazyNotifications() {
   const [needed, setNeeded] = useState(() => notificationsStore.getState().notifications.length > 0);
