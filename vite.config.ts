@@ -35,6 +35,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: "es2022",
+    rolldownOptions: {
+      treeshake: {
+        // @trpc/client has no "sideEffects" field, so its barrel kept the WebSocket link in the
+        // entry chunk although only the lazily loaded src/client/trpcWs.ts uses it. Its modules
+        // only declare functions and classes.
+        moduleSideEffects: [{ test: /\/node_modules\/@trpc\/client\//, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: {

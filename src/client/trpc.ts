@@ -3,7 +3,15 @@
  * that reconnects by itself. The client imports only the *type* of the server's router.
  */
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from "@trpc/client";
+import {
+  createTRPCClient,
+  httpBatchLink,
+  type OperationLink,
+  splitLink,
+  TRPCClientError,
+  type TRPCLink,
+} from "@trpc/client";
+import { observable } from "@trpc/server/observable";
 import { createTRPCContext, createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../server/trpc/router";
 
@@ -21,16 +29,60 @@ export const queryClient = new QueryClient({
   },
 });
 
-const wsUrl = () => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/trpc`;
+type WsModule = typeof import("./trpcWs");
+let wsModule: Promise<WsModule> | null = null;
+let wsLoaded: WsModule | null = null;
 
-/** Opened on the first subscription, closed when none is left; reconnects with backoff. */
-export const wsClient = createWSClient({ url: wsUrl, lazy: { enabled: true, closeMs: 2_000 } });
+/**
+ * The WebSocket link, with its code (`./trpcWs`) fetched on the first subscription: only the
+ * member area subscribes, so the landing page's initial JavaScript leaves it out. Operations
+ * wait for the module, then run through the real `wsLink`; unsubscribing before it arrives
+ * cancels them.
+ */
+function lazyWsLink(): TRPCLink<AppRouter> {
+  return (runtime) => {
+    let link: OperationLink<AppRouter> | null = null;
+    return ({ op, next }) =>
+      observable((observer) => {
+        let stopped = false;
+        let subscription: { unsubscribe(): void } | null = null;
+        wsModule ??= import("./trpcWs").then((m) => {
+          wsLoaded = m;
+          return m;
+        });
+        wsModule.then(
+          (m) => {
+            if (stopped) return;
+            link ??= m.subscriptionLink(runtime);
+            subscription = link({ op, next }).subscribe(observer);
+          },
+          (error: unknown) => {
+            wsModule = null; // try again on the next subscription
+            if (!stopped)
+              observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error))));
+          },
+        );
+        return () => {
+          stopped = true;
+          subscription?.unsubscribe();
+        };
+      });
+  };
+}
+
+/**
+ * Closes the WebSocket (if one was ever opened) after sign-in or sign-out, so the next
+ * subscription connects again with the new session cookie.
+ */
+export function closeWebSocket(): void {
+  void wsLoaded?.wsClient.close();
+}
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     splitLink({
       condition: (op) => op.type === "subscription",
-      true: wsLink({ client: wsClient }),
+      true: lazyWsLink(),
       false: httpBatchLink({ url: "/trpc", maxItems: 10 }),
     }),
   ],

@@ -13,7 +13,7 @@ import { signInInput } from "../../../common/schemas";
 import { activateLocale, directionOf } from "../../i18n";
 import { errorCode, errorText, retryAfterSeconds } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
-import { useTRPC, wsClient } from "../../trpc";
+import { closeWebSocket, useTRPC } from "../../trpc";
 
 type Problem = { kind: "rate"; minutes: number } | { kind: "failed"; message: string } | { kind: "error" };
 
@@ -54,7 +54,7 @@ export function SignInDialog({
       }
       return;
     }
-    wsClient.close();
+    closeWebSocket();
     queryClient.clear();
     const session = await queryClient.fetchQuery(trpc.session.get.queryOptions());
     const accountLocale = session?.viewer.locale;

@@ -16,7 +16,7 @@ import { signUpInput } from "../../../common/schemas";
 import { errorCode, errorText, fieldErrors } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { ACTIVITY_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
-import { useTRPC, wsClient } from "../../trpc";
+import { closeWebSocket, useTRPC } from "../../trpc";
 import { PasswordStrength } from "./PasswordStrength";
 
 interface Values {
@@ -82,7 +82,7 @@ export function SignUpDialog({
             autoClose: 8000,
           },
     );
-    wsClient.close();
+    closeWebSocket();
     queryClient.clear();
     await queryClient.fetchQuery(trpc.session.get.queryOptions());
     form.reset();

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { useTRPC, wsClient } from "../../trpc";
+import { closeWebSocket, useTRPC } from "../../trpc";
 
 export function useSession() {
   const trpc = useTRPC();
@@ -25,7 +25,7 @@ export function useSignOut() {
       } catch {
         // Signing out locally is still right: the server session ends by itself.
       }
-      wsClient.close();
+      closeWebSocket();
       queryClient.clear();
       queryClient.setQueryData(trpc.session.get.queryKey(), null);
       await navigate({ to: "/landing", replace: true });
