@@ -1,4 +1,6 @@
 import { fileURLToPath } from "node:url";
+import type * as BabelTypes from "@babel/types";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
@@ -8,9 +10,51 @@ import { defineConfig } from "vite";
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
+ * Babel plugin, run after the Lingui macro: compiles the English source text of every message
+ * descriptor the macro emits (`/*i18n*\/ { id, message: "Hello {name}", … }`) into Lingui's
+ * compiled form (`message: ["Hello ", ["name"]]`) at build time.
+ *
+ * English needs no catalog (its texts stay in the code) and the Persian catalog is compiled by
+ * the Lingui plugin, so no message reaches the browser uncompiled and the client does not ship
+ * Lingui's ICU message compiler (`compileMessage` with its parser and lexer, about 6 KB
+ * gzipped). `i18n._` takes a compiled `message` as the fallback for an id the active catalog
+ * lacks, exactly as it takes compiled catalog entries.
+ */
+function linguiPrecompile({ types: t }: { types: typeof BabelTypes }) {
+  const isDescriptor = (node: BabelTypes.ObjectExpression) =>
+    node.leadingComments?.some((c) => c.type === "CommentBlock" && c.value.trim() === "i18n") ?? false;
+  return {
+    name: "lingui-precompile-messages",
+    visitor: {
+      Program: {
+        // On exit, when every macro has been expanded into its descriptor.
+        exit(program: { traverse(v: { ObjectExpression(path: { node: BabelTypes.ObjectExpression }): void }): void }) {
+          program.traverse({
+            ObjectExpression({ node }) {
+              if (!isDescriptor(node)) return;
+              for (const prop of node.properties) {
+                if (
+                  t.isObjectProperty(prop) &&
+                  !prop.computed &&
+                  t.isIdentifier(prop.key, { name: "message" }) &&
+                  t.isStringLiteral(prop.value)
+                ) {
+                  prop.value = t.valueToNode(compileMessage(prop.value.value));
+                }
+              }
+            },
+          });
+        },
+      },
+    },
+  };
+}
+
+/**
  * The client lives in src/client; the build goes to dist/client, which the server serves.
  * Routes are files under src/client/routes, code-split per route so the landing page stays
- * small. Lingui macros are compiled by Babel; .po catalogs are compiled by the Lingui plugin.
+ * small. Lingui macros are compiled by Babel (and their English texts precompiled, see
+ * linguiPrecompile below); .po catalogs are compiled by the Lingui plugin.
  */
 export default defineConfig({
   root: here("./src/client"),
@@ -25,8 +69,9 @@ export default defineConfig({
     react(),
     babel({
       include: /\/src\/client\/.*\.[jt]sx?(?:$|\?)/,
-      // Messages stay in the code, so English (the source) needs no catalog download.
-      plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]],
+      // Messages stay in the code, so English (the source) needs no catalog download; they are
+      // compiled at build time, so the client needs no ICU message compiler.
+      plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }], linguiPrecompile],
     }),
     lingui(),
   ],

@@ -3,7 +3,6 @@
  * The choice is kept in localStorage under a product key; catalogs load on demand.
  */
 import { i18n } from "@lingui/core";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from "../../common/constants";
 
 export { i18n };
@@ -26,9 +25,9 @@ export function directionOf(locale: Locale): "rtl" | "ltr" {
   return locale === "fa" ? "rtl" : "ltr";
 }
 
-// English is the source language: its texts are in the code (the macro keeps them), so it needs
-// no catalog; they are compiled on first use. Other languages load their compiled catalog.
-i18n.setMessagesCompiler(compileMessage);
+// English is the source language: its texts are in the code (the macro keeps them, and the build
+// compiles them: scripts/babel-lingui-precompile.ts), so it needs no catalog. Other languages
+// load their compiled catalog.
 
 /** Loads the catalog of `locale`, activates it, remembers it and sets `<html lang dir>`. */
 export async function activateLocale(locale: Locale): Promise<void> {
