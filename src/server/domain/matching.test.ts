@@ -562,3 +562,33 @@ describe("cursor pagination", () => {
     expect(seen).toHaveLength(6);
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)("a pool opened before the migrations (first start on Postgres)", () => {
+  it("lists and counts: request types reach SQL as text[] (the enum's array type was unknown at connect)", async () => {
+    const { default: postgres } = await import("postgres");
+    const { migrateDatabase, openDatabase } = await import("../db/client");
+    const base = process.env.DATABASE_URL as string;
+    const name = `export_club_test_${Date.now().toString(36)}_fresh`;
+    const admin = postgres(base, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), dataDir: "memory://", poolSize: 1 });
+    try {
+      await database.db.execute(sql`select 1`); // connects (and reads the known types) first
+      await migrateDatabase(database);
+      const p: MatchProfile = {
+        userId: "00000000-0000-4000-8000-000000000000",
+        countries: ["IR"],
+        sectors: ["tourism"],
+        types: ["co_marketing", "product_sourcing"],
+      };
+      expect(await countReceived(database.db, p.userId, p)).toBe(0);
+      expect(await listReceived(database.db, p.userId, { limit: 20 }, p)).toEqual({ items: [], nextCursor: null });
+    } finally {
+      await database.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  });
+});

@@ -66,14 +66,16 @@ function param(value: unknown): SQLWrapper | Placeholder {
 /**
  * The matching predicate over `member_requests` (DESIGN.md §9). Its text does not depend on
  * the profile (arrays are single parameters, `= any(…)`), so it can be prepared once and
- * planned generically; `status = 'active'` is a literal so the partial indexes apply.
+ * planned generically; `status = 'active'` is a literal so the partial indexes apply. Request
+ * types travel as text[] (a connection opened before the migrations does not know the enum's
+ * array type) and are cast in SQL.
  */
 export function matchingPredicate(p: MatchArgs): SQL {
   return sql`${memberRequests.status} = 'active'
     and ${memberRequests.userId} <> ${param(p.userId)}::uuid
     and (${memberRequests.targetCountry} = any(${param(p.countries)}::text[])
       or ${memberRequests.sector} = any(${param(p.sectors)}::text[])
-      or ${memberRequests.requestType} = any(${param(p.types)}::request_type[]))
+      or ${memberRequests.requestType} = any(${param(p.types)}::text[]::request_type[]))
     and not exists (select 1 from ${archivedMemberRequests} where ${archivedMemberRequests.userId} = ${param(p.userId)}::uuid and ${archivedMemberRequests.requestId} = ${memberRequests.id})
     and not exists (select 1 from ${memberResponses} where ${memberResponses.requestId} = ${memberRequests.id} and ${memberResponses.responderId} = ${param(p.userId)}::uuid)`;
 }
