@@ -41,12 +41,14 @@ import {
   IconUsers,
   IconUsersGroup,
 } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Tier } from "../../common/constants";
 import { BadgesProvider, badgeLabel, useBadges } from "../features/badges/BadgesProvider";
 import { useSignOut } from "../features/session/useSession";
 import { formatNumber } from "../i18n";
+import { useTRPC } from "../trpc";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { TierBadge } from "./TierBadge";
 
@@ -141,6 +143,13 @@ function Navigation({
 }
 
 /** A top-bar icon link with a red count badge (hidden at 0); `data-count` carries the number. */
+/** The language switch of the member area: the choice is also saved on the account. */
+function AccountLanguageSwitcher() {
+  const trpc = useTRPC();
+  const saveLocale = useMutation(trpc.session.setLocale.mutationOptions());
+  return <LanguageSwitcher onChange={(locale) => saveLocale.mutate({ locale })} />;
+}
+
 function BadgeLink(props: {
   to: string;
   tooltip: string;
@@ -241,7 +250,7 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
               icon={<IconMailOpened size={20} />}
               testId="offers-badge"
             />
-            <LanguageSwitcher signedIn />
+            <AccountLanguageSwitcher />
             <Popover position="bottom-end" withArrow shadow="md">
               <Popover.Target>
                 <ActionIcon variant="subtle" size="lg" aria-label={t`Notifications`} visibleFrom="sm">

@@ -1,29 +1,23 @@
 import { useLingui } from "@lingui/react/macro";
 import { SegmentedControl, useDirection } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import type { Locale } from "../../common/constants";
 import { activateLocale, directionOf, isLocale } from "../i18n";
-import { useTRPC } from "../trpc";
 
 /**
  * English / فارسی switch (spec part 1 §2, §4): the current one is highlighted; the choice is
- * remembered in the browser and, when signed in, on the account.
+ * remembered in the browser and, through `onChange` (the member layout saves it on the account),
+ * wherever the caller keeps it. The public pages pass no `onChange`, so their JavaScript does
+ * not include the mutation code.
  */
-export function LanguageSwitcher({ signedIn = false }: { signedIn?: boolean }) {
+export function LanguageSwitcher({ onChange }: { onChange?: (locale: Locale) => void }) {
   const { i18n, t } = useLingui();
   const { setDirection } = useDirection();
-  const trpc = useTRPC();
-  const saveLocale = useMutation(trpc.session.setLocale.mutationOptions());
 
   async function change(value: string) {
     if (!isLocale(value) || value === i18n.locale) return;
-    await switchLocale(value);
-    if (signedIn) saveLocale.mutate({ locale: value });
-  }
-
-  async function switchLocale(locale: Locale) {
-    await activateLocale(locale);
-    setDirection(directionOf(locale));
+    await activateLocale(value);
+    setDirection(directionOf(value));
+    onChange?.(value);
   }
 
   return (

@@ -30,7 +30,7 @@ export function PublicHeader({ children }: { children?: ReactNode }) {
             </Group>
           </UnstyledButton>
           <Group gap="xs" wrap="nowrap">
-            <LanguageSwitcher signedIn={false} />
+            <LanguageSwitcher />
             {children}
           </Group>
         </Group>
