@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { Center, Loader, Portal } from "@mantine/core";
+import { Center, Loader } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 
@@ -61,13 +61,16 @@ export function LazyDialog<P extends DialogProps>({ load, ...props }: { load: Di
   );
 }
 
+/**
+ * Spinner over the page while a dialog's chunk arrives. Fixed to the viewport without a portal:
+ * the public pages that use it have no transformed ancestors, and the Portal component would
+ * add its own chunk to their initial JavaScript.
+ */
 function DialogLoading({ label }: { label: string }) {
   return (
-    <Portal>
-      <Center pos="fixed" top={0} bottom={0} style={{ insetInline: 0, zIndex: 300 }} role="status" aria-label={label}>
-        <Loader />
-      </Center>
-    </Portal>
+    <Center pos="fixed" top={0} bottom={0} style={{ insetInline: 0, zIndex: 300 }} role="status" aria-label={label}>
+      <Loader />
+    </Center>
   );
 }
 
