@@ -52,8 +52,8 @@ function linguiPrecompile({ types: t }: { types: typeof BabelTypes }) {
 
 /**
  * The client lives in src/client; the build goes to dist/client, which the server serves.
- * Routes are files under src/client/routes, code-split per route so the landing page stays
- * small. Lingui macros are compiled by Babel (and their English texts precompiled, see
+ * Routes are files under src/client/routes, code-split per route, except the landing page, which
+ * ships in the entry chunk (docs/decisions/0007-landing-in-the-entry-chunk.md). Lingui macros are compiled by Babel (and their English texts precompiled, see
  * linguiPrecompile below); .po catalogs are compiled by the Lingui plugin.
  */
 export default defineConfig({
@@ -86,6 +86,15 @@ export default defineConfig({
         // entry chunk although only the lazily loaded src/client/trpcWs.ts uses it. Its modules
         // only declare functions and classes.
         moduleSideEffects: [{ test: /\/node_modules\/@trpc\/client\//, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: {
+          // Every module the entry imports statically (React, the router, Mantine's core, the
+          // landing page: docs/decisions/0007-landing-in-the-entry-chunk.md) goes into the entry
+          // chunk itself rather than into a dozen small chunks shared with the lazy routes: one
+          // request for the landing page, compressed as a whole.
+          groups: [{ name: "entry", tags: ["$initial"] }],
+        },
       },
     },
   },

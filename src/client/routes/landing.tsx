@@ -8,6 +8,9 @@ interface LandingSearch {
 
 /** Public landing page (spec part 1 §2). */
 export const Route = createFileRoute("/landing")({
+  // Not code-split: the landing page is the public entry point, so it ships in the entry chunk
+  // and paints without waiting for a lazy chunk (docs/decisions/0007-landing-in-the-entry-chunk.md).
+  codeSplitGroupings: [],
   validateSearch: (search: Record<string, unknown>): LandingSearch =>
     search.auth === "signin" || search.auth === "signup" ? { auth: search.auth } : {},
   component: LandingRoute,
