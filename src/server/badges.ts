@@ -15,9 +15,9 @@
  * checked in the database after an event about the member).
  */
 import { eq } from "drizzle-orm";
-import type { Activity, Tier } from "../common/constants";
+import { type Activity, SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type Tier } from "../common/constants";
 import { BADGE_COUNT_CAP, requestTypesFor } from "../common/requests";
-import { isSessionAlive, type Session, sessionExpiresAt } from "./auth/session";
+import { isSessionAlive, type Session } from "./auth/session";
 import type { Db } from "./db/client";
 import { profiles } from "./db/schema";
 import { type MatchProfile, requestMatches } from "./domain/matching";
@@ -69,7 +69,12 @@ interface Subscriber {
 
 /** When the session of `s` ends if nothing happens (ms since epoch). */
 function expiresAtMs(s: Subscriber): number {
-  return sessionExpiresAt({ createdAt: new Date(s.createdAt), lastActiveAt: new Date(s.lastActiveAt) }).getTime();
+  // sessionExpiresAt in plain numbers: this runs for every update sent.
+  return Math.min(s.lastActiveAt + SESSION_IDLE_TIMEOUT_MS, s.createdAt + SESSION_ABSOLUTE_LIFETIME_MS);
+}
+
+function hasWork(s: Subscriber): boolean {
+  return s.checkSession || s.reloadProfile || s.recountRequests || s.recountOffers;
 }
 
 /** The member's match profile and standing in one query. */
@@ -157,12 +162,14 @@ export class BadgeHub {
       wake: null,
     };
     const onAbort = () => this.end(s);
+    if (signal?.aborted) return;
+    // The abort listener ends `s`; the loop reads `s.ended` only (AbortSignal getters are slow).
     signal?.addEventListener("abort", onAbort, { once: true });
     this.add(s);
     try {
       let recounts = 0;
-      while (!s.ended && !signal?.aborted) {
-        if (await this.refresh(s)) {
+      while (!s.ended) {
+        if (hasWork(s) && (await this.refresh(s))) {
           // Something arrived while refreshing: refresh again, but do not let a flood of new
           // requests keep the first value from ever being sent.
           if (++recounts < MAX_RECOUNTS || !s.badges) continue;
@@ -190,7 +197,6 @@ export class BadgeHub {
    * Ends `s` when its session is gone.
    */
   private async refresh(s: Subscriber): Promise<boolean> {
-    if (!(s.checkSession || s.reloadProfile || s.recountRequests || s.recountOffers)) return false;
     if (s.checkSession) {
       s.checkSession = false;
       if (!(await isSessionAlive(this.db, s.sessionId, new Date(this.now())))) {
@@ -240,7 +246,7 @@ export class BadgeHub {
     };
     if (!prev || !sameBadges(prev, badges)) s.dirty = true;
     s.badges = badges;
-    return s.checkSession || s.reloadProfile || s.recountRequests || s.recountOffers;
+    return hasWork(s);
   }
 
   private add(s: Subscriber): void {
