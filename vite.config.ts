@@ -92,8 +92,19 @@ export default defineConfig({
           // Every module the entry imports statically (React, the router, Mantine's core, the
           // landing page: docs/decisions/0007-landing-in-the-entry-chunk.md) goes into the entry
           // chunk itself rather than into a dozen small chunks shared with the lazy routes: one
-          // request for the landing page, compressed as a whole.
-          groups: [{ name: "entry", tags: ["$initial"] }],
+          // request for the landing page, compressed as a whole. The WebSocket link is excluded:
+          // the @trpc/client barrel imports it, which tags it "$initial", but only the lazy
+          // src/client/trpcWs.ts uses it; includeDependenciesRecursively: false keeps it from
+          // being pulled back in as the barrel's dependency (every other dependency of the
+          // group is in the group already).
+          groups: [
+            {
+              name: "entry",
+              tags: ["$initial"],
+              test: (id: string) => !/[\\/]@trpc[\\/]client[\\/]dist[\\/]wsLink/.test(id),
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },
