@@ -244,7 +244,8 @@ export class BadgeHub {
       points: standing?.points ?? prev?.points ?? 0,
       tier: standing?.tier ?? prev?.tier ?? "turquoise",
     };
-    if (!prev || !sameBadges(prev, badges)) s.dirty = true;
+    // An event about this member always gets an answer (DESIGN.md §5), changed or not.
+    s.dirty = true;
     s.badges = badges;
     return hasWork(s);
   }
@@ -335,10 +336,6 @@ export class BadgeHub {
         return;
     }
   }
-}
-
-function sameBadges(a: Badges, b: Badges): boolean {
-  return a.requests === b.requests && a.offers === b.offers && a.points === b.points && a.tier === b.tier;
 }
 
 const hubs = new WeakMap<EventBus, BadgeHub>();
