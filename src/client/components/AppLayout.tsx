@@ -110,10 +110,7 @@ function Navigation({
           </Badge>
         ) : null
       }
-      onClick={() => {
-        console.info("navigate", item.to);
-        onNavigate();
-      }}
+      onClick={onNavigate}
     />
   );
   return (
