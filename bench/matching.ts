@@ -1546,9 +1546,7 @@ async function main(result: Record<string, unknown>): Promise<void> {
     log(`  opening ${members.length} subscribers…`);
     const b = await openSubscribers(origin, members, opts.wsConcurrency);
     cleanups.push(() => closeSubscribers(b.subs));
-    log(
-      `  all first values in ${b.seconds} s (${b.failed} failed); idle ${opts.idleS} s…`,
-    );
+    log(`  all first values in ${b.seconds} s (${b.failed} failed); idle ${opts.idleS} s…`);
     await sleep(opts.idleS * 1000);
     const memIdleB = memoryOf(pid);
     const fanEvents: SentEvent[] = [];
