@@ -43,6 +43,13 @@ export interface BadgeHubOptions {
   /** Interval of the expiry sweep, ms (default 30 s). */
   sweepMs?: number;
 }
+/**
+ * Subscriptions woken per turn of the event loop when one event reaches many: each batch's
+ * messages are written before the next batch starts, so the first members get their badge
+ * at once, the other end starts reading while the server still sends, and requests waiting
+ * on the server are not held up by the whole fan-out.
+ */
+const WAKE_BATCH = 64;
 /** Recounts of the requests badge in a row caused by requests created during the count. */
 const MAX_RECOUNTS = 3;
 
@@ -65,6 +72,8 @@ interface Subscriber {
   /** Badges changed since they were last sent. */
   dirty: boolean;
   wake: (() => void) | null;
+  /** In the hub's wake queue. */
+  queued: boolean;
 }
 
 /** When the session of `s` ends if nothing happens (ms since epoch). */
@@ -121,6 +130,9 @@ export class BadgeHub {
   private readonly byUser = new Map<string, Set<Subscriber>>();
   private readonly bySession = new Map<string, Set<Subscriber>>();
   private unlisten: (() => void) | null = null;
+  /** Subscriptions to wake, in batches of WAKE_BATCH (see `drain`). */
+  private wakeQueue: Subscriber[] = [];
+  private draining = false;
   private sweeper: NodeJS.Timeout | null = null;
 
   private readonly now: () => number;
@@ -160,6 +172,7 @@ export class BadgeHub {
       ended: false,
       dirty: true,
       wake: null,
+      queued: false,
     };
     const onAbort = () => this.end(s);
     if (signal?.aborted) return;
@@ -291,6 +304,32 @@ export class BadgeHub {
     wake();
   }
 
+  /** Queues `s` to be woken by `drain` (a fan-out to many subscriptions). */
+  private enqueue(s: Subscriber): void {
+    if (s.queued) return;
+    s.queued = true;
+    this.wakeQueue.push(s);
+  }
+
+  /** Starts draining the wake queue unless a drain is already under way. */
+  private startDrain(): void {
+    if (this.draining || this.wakeQueue.length === 0) return;
+    this.draining = true;
+    this.drain();
+  }
+
+  /** Wakes one batch of queued subscriptions; the rest after their messages are written. */
+  private drain(): void {
+    const batch = this.wakeQueue.length > WAKE_BATCH ? this.wakeQueue.splice(0, WAKE_BATCH) : this.wakeQueue;
+    if (batch === this.wakeQueue) this.wakeQueue = [];
+    for (const s of batch) {
+      s.queued = false;
+      this.poke(s);
+    }
+    if (this.wakeQueue.length) setImmediate(() => this.drain());
+    else this.draining = false;
+  }
+
   /** Ends subscriptions whose session ran out in memory. */
   private sweep(): void {
     const now = this.now();
@@ -312,9 +351,10 @@ export class BadgeHub {
           if (s.badges.requests < BADGE_COUNT_CAP && requestMatches(s.profile, event)) {
             s.badges.requests += 1;
             s.dirty = true;
-            this.poke(s);
+            this.enqueue(s);
           }
         }
+        this.startDrain();
         return;
       case "session.touched": {
         const at = Date.parse(event.lastActiveAt);
