@@ -14,13 +14,11 @@
  * absolute limit, computed in memory and swept every `SWEEP_MS`; sign-out or suspension,
  * checked in the database after an event about the member).
  */
-import { eq } from "drizzle-orm";
-import { type Activity, SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type Tier } from "../common/constants";
-import { BADGE_COUNT_CAP, requestTypesFor } from "../common/requests";
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type Tier } from "../common/constants";
+import { BADGE_COUNT_CAP } from "../common/requests";
 import { isSessionAlive, type Session } from "./auth/session";
 import type { Db } from "./db/client";
-import { profiles } from "./db/schema";
-import { type MatchProfile, requestMatches } from "./domain/matching";
+import { loadMatchProfileAndStanding, type MatchProfile, requestMatches } from "./domain/matching";
 import { countReceived, countUnreadOffers } from "./domain/requests";
 import type { AppEvent, EventBus } from "./events";
 
@@ -84,31 +82,6 @@ function expiresAtMs(s: Subscriber): number {
 
 function hasWork(s: Subscriber): boolean {
   return s.checkSession || s.reloadProfile || s.recountRequests || s.recountOffers;
-}
-
-/** The member's match profile and standing in one query. */
-async function loadProfile(db: Db, userId: string): Promise<{ match: MatchProfile; points: number; tier: Tier }> {
-  const [p] = await db
-    .select({
-      countries: profiles.targetCountries,
-      sectors: profiles.industrialSectors,
-      activities: profiles.activities,
-      points: profiles.points,
-      tier: profiles.tier,
-    })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1);
-  return {
-    match: {
-      userId,
-      countries: p?.countries ?? [],
-      sectors: p?.sectors ?? [],
-      types: requestTypesFor((p?.activities ?? []) as Activity[]),
-    },
-    points: p?.points ?? 0,
-    tier: p?.tier ?? "turquoise",
-  };
 }
 
 function addTo<K>(index: Map<K, Set<Subscriber>>, key: K, s: Subscriber): void {
@@ -220,7 +193,7 @@ export class BadgeHub {
     let standing: { points: number; tier: Tier } | null = null;
     if (s.reloadProfile) {
       s.reloadProfile = false;
-      const p = await loadProfile(this.db, s.userId);
+      const p = await loadMatchProfileAndStanding(this.db, s.userId);
       s.profile = p.match;
       standing = { points: p.points, tier: p.tier };
       s.recountRequests = true;

@@ -8,7 +8,7 @@
  * fits V's activity.
  */
 import { eq, is, Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { Activity } from "../../common/constants";
+import type { Activity, Tier } from "../../common/constants";
 import { type RequestType, requestTypesFor } from "../../common/requests";
 import type { DbOrTx } from "../db/client";
 import { archivedMemberRequests, memberRequests, memberResponses, profiles } from "../db/schema";
@@ -21,22 +21,40 @@ export interface MatchProfile {
   types: RequestType[];
 }
 
-export async function loadMatchProfile(db: DbOrTx, userId: string): Promise<MatchProfile> {
+/**
+ * The member's match profile and standing (points, tier) in one query; an account without a
+ * profile matches nothing and stands at 0 points, Turquoise.
+ */
+export async function loadMatchProfileAndStanding(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ match: MatchProfile; points: number; tier: Tier }> {
   const [p] = await db
     .select({
       countries: profiles.targetCountries,
       sectors: profiles.industrialSectors,
       activities: profiles.activities,
+      points: profiles.points,
+      tier: profiles.tier,
     })
     .from(profiles)
     .where(eq(profiles.userId, userId))
     .limit(1);
   return {
-    userId,
-    countries: p?.countries ?? [],
-    sectors: p?.sectors ?? [],
-    types: requestTypesFor((p?.activities ?? []) as Activity[]),
+    match: {
+      userId,
+      countries: p?.countries ?? [],
+      sectors: p?.sectors ?? [],
+      types: requestTypesFor((p?.activities ?? []) as Activity[]),
+    },
+    points: p?.points ?? 0,
+    tier: p?.tier ?? "turquoise",
   };
+}
+
+/** The member's match profile (DESIGN.md §9). */
+export async function loadMatchProfile(db: DbOrTx, userId: string): Promise<MatchProfile> {
+  return (await loadMatchProfileAndStanding(db, userId)).match;
 }
 
 /** A value, or a placeholder filled when a prepared statement runs. */
