@@ -158,7 +158,7 @@ function prepareReceived(db: Db) {
         and(
           matchingPredicate(matchPlaceholders),
           // A row comparison, so the index seeks straight to the cursor.
-          sql`(${memberRequests.createdAt}, ${memberRequests.id}) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")}::integer)`,
+          sql`(${memberRequests.createdAt}, ${memberRequests.id}) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")}::bigint)`,
         ),
       )
       .orderBy(...newestFirst)
