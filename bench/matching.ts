@@ -19,7 +19,9 @@
  *    then three look-ups per request and the client-side filter until 20 are kept, with
  *    postgres.js from this process (one round trip per look-up). Speed-up = old p50 / new p50.
  * 5. Live badges: 2,000 WebSocket subscribers to badges.onChange (one connection and one member
- *    session each), server RSS at idle; then
+ *    session each; 100 of them, spread evenly, use tRPC's own client, the others a bare `ws`
+ *    socket speaking tRPC's protocol, so that one process can play 2,000 browsers without each
+ *    message waiting for the client code of all the earlier ones), server RSS at idle; then
  *    a. "at scale": 20 memberRequests.submit mutations 250 ms apart (every subscriber's badge is
  *       already at the 99+ cap, so none may change: checked), and 20 memberRequests.ignore by
  *       subscribers (member.changed → a recount at scale) with their latency;
@@ -36,9 +38,11 @@
  * --old-samples (default 8), --old-budget-s (default 60), --subscribers (default 2000),
  * --events (default 20), --event-gap-ms (default 250), --idle-s (default 16),
  * --idle-events (default 3), --fanout-active (active requests kept for 5b, default 120),
- * --ws-concurrency (default 50), --skip-ws, --keep (keep the database), --no-inspect (the server
+ * --ws-concurrency (default 50), --trpc-clients (subscribers on tRPC's client, default 100), --skip-ws, --keep (keep the database), --no-inspect (the server
  * is otherwise started with --inspect=127.0.0.1:0 so the bench can force a GC before reading
  * heap figures; raw RSS is always read from /proc first).
+ * SERVER_NODE_ARGS (environment): extra Node options for the server, e.g. "--cpu-prof
+ * --cpu-prof-dir=/tmp/prof" to profile it.
  * The process opens one socket per subscriber (the server as many): `ulimit -n` must exceed
  * subscribers + a few hundred.
  */
@@ -51,12 +55,13 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { createTRPCClient, createWSClient, type TRPCWebSocketClient, wsLink } from "@trpc/client";
+import { createTRPCClient, createWSClient, wsLink } from "@trpc/client";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import NodeWebSocket from "ws";
 import type { Activity } from "../src/common/constants";
 import { BADGE_COUNT_CAP, REQUEST_TYPES, type RequestType, requestTypesFor } from "../src/common/requests";
+import { newSubscriptionKey } from "../src/common/subscriptionKey";
 import type { Db } from "../src/server/db/client";
 import * as schema from "../src/server/db/schema";
 import { loadMatchProfile, type MatchProfile, requestMatches } from "../src/server/domain/matching";
@@ -96,6 +101,7 @@ interface Options {
   idleEvents: number;
   fanoutActive: number;
   wsConcurrency: number;
+  trpcClients: number;
   skipWs: boolean;
   inspect: boolean;
   keep: boolean;
@@ -119,6 +125,7 @@ function parseOptions(argv: string[]): Options {
     idleEvents: 3,
     fanoutActive: 120,
     wsConcurrency: 50,
+    trpcClients: 100,
     skipWs: false,
     inspect: true,
     keep: false,
@@ -140,6 +147,7 @@ function parseOptions(argv: string[]): Options {
     "--idle-events": "idleEvents",
     "--fanout-active": "fanoutActive",
     "--ws-concurrency": "wsConcurrency",
+    "--trpc-clients": "trpcClients",
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -435,7 +443,10 @@ async function startServer(databaseUrl: string, inspect: boolean): Promise<Serve
 
   const t0 = performance.now();
   // The inspector listens on loopback, on a port of its choosing; only this bench connects.
-  const nodeArgs = inspect ? ["--inspect=127.0.0.1:0"] : [];
+  const nodeArgs = [
+    ...(inspect ? ["--inspect=127.0.0.1:0"] : []),
+    ...(process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,
     env,
@@ -815,12 +826,16 @@ interface Badge {
   offers: number;
 }
 
+/** How a subscriber talks to the server (see `openSubscribers`). */
+type ClientKind = "trpc" | "wire";
+
 interface Sub {
   userId: string;
   cookie: string;
   profile: MatchProfile;
-  client: TRPCWebSocketClient | null;
-  unsubscribe: (() => void) | null;
+  client: ClientKind;
+  /** Stops the subscription and closes the socket. */
+  close: (() => Promise<void>) | null;
   arrivals: { t: number; requests: number; offers: number }[];
   openedAt: number;
   firstAt: number | null;
@@ -837,22 +852,109 @@ function wsClassWith(headers: Record<string, string>): typeof globalThis.WebSock
   return HeaderWebSocket as unknown as typeof globalThis.WebSocket;
 }
 
+/** Callbacks of one subscriber while it opens. */
+interface Opening {
+  onValue(value: { requests: number; offers: number }): void;
+  onError(message: string): void;
+}
+
+/** tRPC's own client: `createWSClient` + `wsLink`, as the app's browser code does. */
+function openTrpcSubscriber(sub: Sub, wsUrl: string, origin: string, on: Opening): void {
+  const client = createWSClient({
+    url: wsUrl,
+    WebSocket: wsClassWith({ cookie: sub.cookie, origin }),
+    retryDelayMs: () => 30_000,
+    onClose: () => {
+      sub.closes++;
+    },
+  });
+  const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
+  const subscription = trpc.badges.onChange.subscribe(
+    { key: newSubscriptionKey() },
+    { onData: (value: Badge) => on.onValue(value), onError: (err) => on.onError(errorMessage(err)) },
+  );
+  sub.close = async () => {
+    subscription.unsubscribe();
+    await client.close();
+  };
+}
+
+/**
+ * A bare `ws` socket speaking tRPC's WebSocket protocol: one subscription message, answers to the
+ * server's keep-alive PING, and a JSON.parse per message. It receives exactly the server's bytes
+ * but spends a fraction of tRPC's client work per message, so that 2,000 simulated browsers in
+ * this one process do not queue behind each other's client code.
+ */
+function openWireSubscriber(sub: Sub, wsUrl: string, origin: string, on: Opening): void {
+  const ws = new NodeWebSocket(wsUrl, { headers: { cookie: sub.cookie, origin } });
+  let closing = false;
+  ws.on("open", () => {
+    ws.send(
+      JSON.stringify({
+        id: 1,
+        method: "subscription",
+        params: { path: "badges.onChange", input: { key: newSubscriptionKey() } },
+      }),
+    );
+  });
+  ws.on("message", (data) => {
+    const text = data.toString();
+    if (text === "PING") {
+      ws.send("PONG");
+      return;
+    }
+    const message = JSON.parse(text) as {
+      id: number | null;
+      result?: { type: string; data?: Badge };
+      error?: { message?: string };
+    };
+    if (message.error) on.onError(message.error.message ?? "error");
+    else if (message.id === 1 && message.result?.type === "data" && message.result.data)
+      on.onValue(message.result.data);
+    else if (message.id === 1 && message.result?.type === "stopped" && !closing) on.onError("stopped by the server");
+  });
+  ws.on("error", (err) => on.onError(errorMessage(err)));
+  ws.on("close", () => {
+    if (!closing) sub.closes++;
+  });
+  sub.close = async () => {
+    closing = true;
+    if (ws.readyState === NodeWebSocket.CLOSED) return;
+    const closed = new Promise<void>((resolve) => ws.once("close", () => resolve()));
+    if (ws.readyState === NodeWebSocket.OPEN) ws.send(JSON.stringify({ id: 1, method: "subscription.stop" }));
+    ws.close();
+    await closed;
+  };
+}
+
+/**
+ * Opens one WebSocket and one `badges.onChange` subscription per member, `concurrency` at a time,
+ * and waits for every first value. `trpcClients` of them (spread evenly) use tRPC's own client;
+ * the others a bare `ws` socket (`openWireSubscriber`).
+ */
 async function openSubscribers(
   origin: string,
   members: { userId: string; cookie: string; profile: MatchProfile }[],
   concurrency: number,
+  trpcClients: number,
 ): Promise<{ subs: Sub[]; seconds: number; failed: number }> {
   const wsUrl = `${origin.replace(/^http/, "ws")}/trpc`;
-  const subs: Sub[] = members.map((m) => ({
-    ...m,
-    client: null,
-    unsubscribe: null,
-    arrivals: [],
-    openedAt: 0,
-    firstAt: null,
-    errors: [],
-    closes: 0,
-  }));
+  const every = trpcClients > 0 ? members.length / Math.min(trpcClients, members.length) : Number.POSITIVE_INFINITY;
+  let trpcSoFar = 0;
+  const subs: Sub[] = members.map((m, i) => {
+    const trpc = i + 1 >= (trpcSoFar + 1) * every - 1e-9;
+    if (trpc) trpcSoFar++;
+    return {
+      ...m,
+      client: trpc ? "trpc" : "wire",
+      close: null,
+      arrivals: [],
+      openedAt: 0,
+      firstAt: null,
+      errors: [],
+      closes: 0,
+    };
+  });
   const t0 = performance.now();
   let next = 0;
   let failed = 0;
@@ -864,18 +966,8 @@ async function openSubscribers(
         failed++;
         resolve();
       }, 60_000);
-      const client = createWSClient({
-        url: wsUrl,
-        WebSocket: wsClassWith({ cookie: sub.cookie, origin }),
-        retryDelayMs: () => 30_000,
-        onClose: () => {
-          sub.closes++;
-        },
-      });
-      sub.client = client;
-      const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
-      const subscription = trpc.badges.onChange.subscribe(undefined, {
-        onData(value: Badge) {
+      const on: Opening = {
+        onValue(value) {
           const t = performance.now();
           sub.arrivals.push({ t, requests: value.requests, offers: value.offers });
           if (sub.firstAt === null) {
@@ -884,16 +976,17 @@ async function openSubscribers(
             resolve();
           }
         },
-        onError(err) {
-          sub.errors.push(errorMessage(err));
+        onError(message) {
+          sub.errors.push(message);
           if (sub.firstAt === null) {
             clearTimeout(timer);
             failed++;
             resolve();
           }
         },
-      });
-      sub.unsubscribe = () => subscription.unsubscribe();
+      };
+      if (sub.client === "trpc") openTrpcSubscriber(sub, wsUrl, origin, on);
+      else openWireSubscriber(sub, wsUrl, origin, on);
     });
   const lanes = Array.from({ length: Math.max(1, concurrency) }, async () => {
     while (next < subs.length) {
@@ -911,12 +1004,11 @@ async function closeSubscribers(subs: Sub[]): Promise<void> {
     await Promise.all(
       subs.slice(i, i + 200).map(async (s) => {
         try {
-          s.unsubscribe?.();
-          await s.client?.close();
+          await s.close?.();
         } catch {
           // closing anyway
         }
-        s.client = null;
+        s.close = null;
       }),
     );
   }
@@ -988,6 +1080,7 @@ async function submitRequest(
  */
 function attribute(subs: Sub[], events: SentEvent[], windowStart: number, windowEnd: number) {
   const fromNotify: number[] = [];
+  const fromNotifyByClient: Record<ClientKind, number[]> = { trpc: [], wire: [] };
   const fromResponse: number[] = [];
   const fromSend: number[] = [];
   const perEvent = events.map(() => ({ updated: 0, predicted: 0, latencies: [] as number[] }));
@@ -1021,6 +1114,7 @@ function attribute(subs: Sub[], events: SentEvent[], windowStart: number, window
       pe.updated++;
       if (e.tNotify !== null) {
         fromNotify.push(u.t - e.tNotify);
+        fromNotifyByClient[s.client].push(u.t - e.tNotify);
         pe.latencies.push(u.t - e.tNotify);
       }
     }
@@ -1030,6 +1124,7 @@ function attribute(subs: Sub[], events: SentEvent[], windowStart: number, window
     latencyFromMutationSendMs: summarize(fromSend),
     latencyFromMutationResponseMs: summarize(fromResponse),
     arrivedBeforeMutationResponse: fromResponse.filter((l) => l < 0).length,
+    byClient: { trpc: summarize(fromNotifyByClient.trpc), wire: summarize(fromNotifyByClient.wire) },
     byKind: Object.fromEntries(
       (["afterIdle", "burst"] as const).map((kind) => [
         kind,
@@ -1422,7 +1517,7 @@ async function main(result: Record<string, unknown>): Promise<void> {
     // 5a. At scale.
     const memBefore = await memory();
     log(`live badges at scale: opening ${members.length} subscribers (${opts.wsConcurrency} at a time)…`);
-    const a = await openSubscribers(origin, members, opts.wsConcurrency);
+    const a = await openSubscribers(origin, members, opts.wsConcurrency, opts.trpcClients);
     cleanups.push(() => closeSubscribers(a.subs));
     log(`  all first values in ${a.seconds} s (${a.failed} failed); idle 5 s…`);
     await sleep(5_000);
@@ -1544,7 +1639,7 @@ async function main(result: Record<string, unknown>): Promise<void> {
     await sql`vacuum analyze member_requests`;
     await sql`update sessions set last_active_at = now()`;
     log(`  opening ${members.length} subscribers…`);
-    const b = await openSubscribers(origin, members, opts.wsConcurrency);
+    const b = await openSubscribers(origin, members, opts.wsConcurrency, opts.trpcClients);
     cleanups.push(() => closeSubscribers(b.subs));
     log(`  all first values in ${b.seconds} s (${b.failed} failed); idle ${opts.idleS} s…`);
     await sleep(opts.idleS * 1000);
@@ -1600,7 +1695,9 @@ async function main(result: Record<string, unknown>): Promise<void> {
         "afterIdle events follow an idle pause of --idle-s (the server's heap has shrunk); burst events come 250 ms " +
         "apart. The server's badge hub checks each new request in memory (no query). The fan-out runs on the server's event loop " +
         "and delays the submitter's own HTTP response, hence negative latencies from the response. Measured in this " +
-        "process, which shares the 2 cores with the server and parses every WebSocket message.",
+        "process, which shares the 2 cores with the server and parses every WebSocket message. byClient: the " +
+        "subscribers on tRPC's own client (--trpc-clients) and those on a bare ws socket; the server sends both the " +
+        "same bytes (fan-out updates as direct frames, ADR 0009).",
     };
     log("  closing subscribers…");
     await closeSubscribers(b.subs);
@@ -1616,6 +1713,7 @@ async function main(result: Record<string, unknown>): Promise<void> {
         measuredOn: "fan-out phase, every subscriber update, from the NOTIFY",
         burstP95: (attributionB.byKind.burst as Summary | null)?.p95 ?? null,
         afterIdleP95: (attributionB.byKind.afterIdle as Summary | null)?.p95 ?? null,
+        trpcClientP95: attributionB.byClient.trpc?.p95 ?? null,
       },
       serverRssIdleWithSubscribers: {
         target: TARGETS.rssMB,

@@ -13,9 +13,11 @@ import fastifyWebsocket from "@fastify/websocket";
 import { type CreateFastifyContextOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import type { WebSocket } from "ws";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
 import { authenticate } from "./auth/authenticate";
 import { sessionCookieName } from "./auth/session";
+import { watchBadgeSubscriptions } from "./badgeFrames";
 import { MIGRATIONS_FOLDER } from "./db/client";
 import { registerFileRoutes } from "./files/routes";
 import { uploadsDir } from "./files/uploads";
@@ -172,11 +174,14 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     if ("raw" in req && typeof (res as { setCookie?: unknown }).setCookie === "function") {
       return createContextInner({ deps, auth: req.auth, ip: req.ip, origin, cookie: cookieFor(res) });
     }
-    // WebSocket connection: `req` is the raw upgrade request; authenticate it here.
+    // WebSocket connection: `res` is the socket and `req` the raw upgrade request; authenticate
+    // it here. The badge subscriptions are watched from the start, before any message arrives.
+    const socket = res as unknown as WebSocket;
     const raw = req as unknown as import("node:http").IncomingMessage;
+    watchBadgeSubscriptions(socket, raw.socket);
     const token = app.parseCookie(raw.headers.cookie ?? "")[cookieName];
     const { auth } = await authenticate(db, token, raw.socket.remoteAddress ?? null);
-    return createContextInner({ deps, auth, ip: raw.socket.remoteAddress ?? null, origin });
+    return createContextInner({ deps, auth, ip: raw.socket.remoteAddress ?? null, origin, socket });
   }
 
   await app.register(fastifyTRPCPlugin<AppRouter>, {

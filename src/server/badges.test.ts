@@ -1,12 +1,14 @@
 /**
  * The badge hub (DESIGN.md §5; issue #4) on a real database with real NOTIFY events: coalesced
  * updates, session expiry in memory (moved by session.touched, ended by the sweep), recounts
- * only for the members an event names, and clean-up.
+ * only for the members an event names, fan-out updates through a direct channel (ADR 0009), and
+ * clean-up.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_IDLE_TIMEOUT_MS } from "../common/constants";
 import { createTestApp, type TestApp, withTimeout } from "../test/app";
+import type { DirectChannel } from "./badgeFrames";
 import { BadgeHub, type Badges } from "./badges";
 import { profiles } from "./db/schema";
 import { publish } from "./events";
@@ -130,6 +132,60 @@ describe("BadgeHub", () => {
       ac.abort();
       await itA.return(undefined);
       await itB.return(undefined);
+    }
+    expect(hub.size).toBe(0);
+  });
+
+  it("writes a new request's update to an idle subscription's direct channel, else yields it", async () => {
+    const viewer = await member(["BZ"]);
+    const author = await member();
+    const { hub } = hubWithClock();
+    const sent: Badges[] = [];
+    let open = true;
+    const channel: DirectChannel<Badges> = {
+      send(value) {
+        if (!open) return false;
+        sent.push({ ...value });
+        return true;
+      },
+    };
+    const ac = new AbortController();
+    const it = hub.subscribe(viewer.auth.session, ac.signal, channel);
+    try {
+      // The first value goes through the generator (tRPC), never the channel.
+      const first = (await withTimeout(it.next(), 5_000, "the first badges")).value as Badges;
+      expect(sent).toEqual([]);
+      const pending = it.next(); // tRPC's loop waits for the next value
+      await sleep(50);
+
+      await submit(author, "BZ");
+      const deadline = Date.now() + 5_000;
+      while (sent.length === 0 && Date.now() < deadline) await sleep(10);
+      expect(sent).toEqual([{ ...first, requests: first.requests + 1 }]);
+      expect(hub.directSends).toBe(1);
+      expect(await Promise.race([pending.then(() => "value"), sleep(300).then(() => "waiting")])).toBe("waiting");
+
+      // A channel that cannot send (socket gone): the same update is yielded instead.
+      open = false;
+      await submit(author, "BZ");
+      expect((await withTimeout(pending, 5_000, "the yielded badges")).value).toMatchObject({
+        requests: first.requests + 2,
+      });
+      expect(hub.directSends).toBe(1);
+
+      // An event about the member itself (a recount) is always yielded.
+      open = true;
+      const afterChange = it.next();
+      await t.db.update(profiles).set({ points: 40 }).where(eq(profiles.userId, viewer.id));
+      await publish(t.db, { type: "member.changed", userIds: [viewer.id] });
+      expect((await withTimeout(afterChange, 5_000, "the recount")).value).toMatchObject({
+        requests: first.requests + 2,
+        points: 40,
+      });
+      expect(sent).toHaveLength(1);
+    } finally {
+      ac.abort();
+      await it.return(undefined);
     }
     expect(hub.size).toBe(0);
   });

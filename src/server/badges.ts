@@ -9,6 +9,10 @@
  *   re-check their session in the database: sign-out and suspension arrive this way).
  * - `session.touched`: only that session's subscriptions move their in-memory idle timer.
  *
+ * A fan-out of `request.created` writes each update straight to the subscription's socket when the
+ * client gave a key (`badgeFrames.ts`, ADR 0009): tRPC's per-message loop would cost more than the
+ * write itself. Everything else is yielded through tRPC.
+ *
  * Updates coalesce: a subscription that is still sending gets only the latest badges once, so
  * a slow socket never queues stale values. A subscription ends when its session ends (idle or
  * absolute limit, computed in memory and swept every `SWEEP_MS`; sign-out or suspension,
@@ -17,6 +21,7 @@
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type Tier } from "../common/constants";
 import { BADGE_COUNT_CAP } from "../common/requests";
 import { isSessionAlive, type Session } from "./auth/session";
+import type { DirectChannel } from "./badgeFrames";
 import type { Db } from "./db/client";
 import { loadMatchProfileAndStanding, type MatchProfile, requestMatches } from "./domain/matching";
 import { countReceived, countUnreadOffers } from "./domain/requests";
@@ -72,6 +77,8 @@ interface Subscriber {
   wake: (() => void) | null;
   /** In the hub's wake queue. */
   queued: boolean;
+  /** Where fan-out updates can be written without tRPC's loop (ADR 0009), or null. */
+  channel: DirectChannel<Badges> | null;
 }
 
 /** When the session of `s` ends if nothing happens (ms since epoch). */
@@ -107,6 +114,7 @@ export class BadgeHub {
   private wakeQueue: Subscriber[] = [];
   private draining = false;
   private sweeper: NodeJS.Timeout | null = null;
+  private directCount = 0;
 
   private readonly now: () => number;
   private readonly sweepMs: number;
@@ -125,11 +133,21 @@ export class BadgeHub {
     return this.all.size;
   }
 
+  /** Updates written to direct channels since the hub started (for tests and diagnostics). */
+  get directSends(): number {
+    return this.directCount;
+  }
+
   /**
    * The badges of `session`'s member: once on start, then after every change, until `signal`
-   * aborts or the session ends. Values are fresh objects.
+   * aborts or the session ends. Values are fresh objects. With a `channel`, updates from a
+   * request.created fan-out that find the subscription idle are written to it instead of yielded.
    */
-  async *subscribe(session: Session, signal?: AbortSignal): AsyncGenerator<Badges, void, undefined> {
+  async *subscribe(
+    session: Session,
+    signal?: AbortSignal,
+    channel: DirectChannel<Badges> | null = null,
+  ): AsyncGenerator<Badges, void, undefined> {
     const s: Subscriber = {
       userId: session.userId,
       sessionId: session.id,
@@ -146,6 +164,7 @@ export class BadgeHub {
       dirty: true,
       wake: null,
       queued: false,
+      channel,
     };
     const onAbort = () => this.end(s);
     if (signal?.aborted) return;
@@ -297,10 +316,24 @@ export class BadgeHub {
     if (batch === this.wakeQueue) this.wakeQueue = [];
     for (const s of batch) {
       s.queued = false;
-      this.poke(s);
+      if (!this.sendDirect(s)) this.poke(s);
     }
     if (this.wakeQueue.length) setImmediate(() => this.drain());
     else this.draining = false;
+  }
+
+  /**
+   * Writes the badges of `s` to its direct channel (ADR 0009) when it has one and is idle: waiting
+   * for work means every value it yielded has been sent by tRPC, so this one cannot overtake an
+   * older one. Returns false, having sent nothing, when the generator must handle it.
+   */
+  private sendDirect(s: Subscriber): boolean {
+    if (!s.channel || !s.wake || !s.dirty || !s.badges || s.ended || hasWork(s)) return false;
+    if (expiresAtMs(s) <= this.now()) return false; // the generator ends it
+    if (!s.channel.send(s.badges)) return false;
+    s.dirty = false;
+    this.directCount++;
+    return true;
   }
 
   /** Ends subscriptions whose session ran out in memory. */

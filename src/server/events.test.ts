@@ -10,7 +10,9 @@ import { createTRPCClient, createWSClient, wsLink } from "@trpc/client";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { newSubscriptionKey } from "../common/subscriptionKey";
 import { createPeerApp, createTestApp, type PeerApp, type TestApp, withTimeout } from "../test/app";
+import { badgeHub } from "./badges";
 import { profiles } from "./db/schema";
 import { countReceived } from "./domain/requests";
 import { type AppEvent, EVENTS_CHANNEL, type EventBus, publish } from "./events";
@@ -185,6 +187,49 @@ async function settledConnections(server: import("node:http").Server, ms = 2_000
   return n;
 }
 
+/**
+ * A real tRPC client (createWSClient + wsLink, as the browser app) subscribed to badges.onChange
+ * on `port` with `cookie`, with or without a subscription key.
+ */
+function subscribeBadges(port: number, cookie: string, input: { key?: string } | undefined) {
+  const queue: Badges[] = [];
+  const waiters: ((b: Badges) => void)[] = [];
+  const errors: unknown[] = [];
+  const wsClient = createWSClient({
+    url: `ws://127.0.0.1:${port}/trpc`,
+    WebSocket: webSocketWith({ cookie, origin: `http://127.0.0.1:${port}` }) as unknown as typeof globalThis.WebSocket,
+  });
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+  const sub = client.badges.onChange.subscribe(input, {
+    onData(value) {
+      const w = waiters.shift();
+      if (w) w(value);
+      else queue.push(value);
+    },
+    onError(err) {
+      errors.push(err);
+    },
+  });
+  return {
+    errors,
+    /** The next value, within 5 s. */
+    next: (what: string) =>
+      withTimeout(
+        queue.length ? Promise.resolve(queue.shift()!) : new Promise<Badges>((r) => waiters.push(r)),
+        5_000,
+        what,
+      ).catch((err: unknown) => {
+        throw new Error(`${String(err)}; subscription errors: ${errors.map(String).join(", ") || "none"}`);
+      }),
+    /** Values received and not read yet. */
+    queued: () => queue.length,
+    async close() {
+      sub.unsubscribe();
+      await wsClient.close();
+    },
+  };
+}
+
 describe("the WebSocket handshake", () => {
   it("passes the same-origin check only with our own Origin, and a refused one leaves no socket open", async () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -203,20 +248,67 @@ describe("the WebSocket handshake", () => {
   });
 });
 
+describe("badges over a real WebSocket", () => {
+  it("reach tRPC's own client: fan-out updates as direct frames with a key, through tRPC without", async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const viewer = await t.actor("member");
+    const author = await t.actor("member");
+    await t.db
+      .update(profiles)
+      .set({ activities: [], targetCountries: ["NP"] })
+      .where(eq(profiles.userId, viewer.user!.id));
+    const cookie = `${t.cookieName}=${viewer.token}`;
+    const hub = badgeHub(t.db, t.deps.events);
+    const keyed = subscribeBadges(port, cookie, { key: newSubscriptionKey() });
+    const plain = subscribeBadges(port, cookie, undefined);
+    try {
+      const first = await keyed.next("the first badges (keyed)");
+      expect(await plain.next("the first badges (plain)")).toEqual(first);
+      const directBefore = hub.directSends;
+
+      for (const n of [1, 2]) {
+        await author.caller.memberRequests.submit({
+          productId: null,
+          countryCode: "NP",
+          requestType: "co_marketing",
+          description: `Looking for partners, round ${n}`,
+        });
+        const expected = { ...first, requests: first.requests + n };
+        expect(await keyed.next(`the keyed badges after request ${n}`)).toEqual(expected);
+        expect(await plain.next(`the plain badges after request ${n}`)).toEqual(expected);
+      }
+      // The keyed subscription's two updates went straight to its socket; the plain one's did not.
+      expect(hub.directSends - directBefore).toBe(2);
+
+      // An event about the member goes through tRPC for both, after the direct frames.
+      const viewerCaller = t.callerWith(await t.authOf(viewer.token!)); // auth read after the profile change
+      await viewerCaller.memberRequests.ignore({
+        requestId: (await viewerCaller.memberRequests.received({ limit: 1 })).items[0]!.id,
+      });
+      const expected = { ...first, requests: first.requests + 1 };
+      expect(await keyed.next("the keyed badges after ignoring one")).toEqual(expected);
+      expect(await plain.next("the plain badges after ignoring one")).toEqual(expected);
+      expect(keyed.queued() + plain.queued()).toBe(0);
+      expect([...keyed.errors, ...plain.errors]).toEqual([]);
+    } finally {
+      await keyed.close();
+      await plain.close();
+    }
+  });
+});
+
 describe("two app instances on one database", () => {
   // PGlite lives inside one process: two instances cannot share it. CI sets DATABASE_URL.
   it.skipIf(!process.env.DATABASE_URL)(
     "a response made through instance A reaches a WebSocket subscriber of instance B",
     async () => {
       let peer: PeerApp | undefined;
-      let wsClient: ReturnType<typeof createWSClient> | undefined;
-      let unsubscribe: (() => void) | undefined;
+      let subscription: ReturnType<typeof subscribeBadges> | undefined;
       try {
         peer = await createPeerApp(t);
         await peer.app.listen({ port: 0, host: "127.0.0.1" });
         const { port } = peer.app.server.address() as AddressInfo;
-        const url = `ws://127.0.0.1:${port}/trpc`;
-        const origin = `http://127.0.0.1:${port}`;
 
         const requester = await t.actor("member");
         const responder = await t.actor("member");
@@ -232,34 +324,10 @@ describe("two app instances on one database", () => {
         const cookie = `${t.cookieName}=${requester.token}`;
 
         // The requester subscribes on B over a real WebSocket, with the session cookie.
-        const queue: Badges[] = [];
-        const waiters: ((b: Badges) => void)[] = [];
-        const errors: unknown[] = [];
-        const nextBadges = (what: string) =>
-          withTimeout(
-            queue.length ? Promise.resolve(queue.shift()!) : new Promise<Badges>((r) => waiters.push(r)),
-            5_000,
-            what,
-          ).catch((err: unknown) => {
-            throw new Error(`${String(err)}; subscription errors: ${errors.map(String).join(", ") || "none"}`);
-          });
-        wsClient = createWSClient({
-          url,
-          WebSocket: webSocketWith({ cookie, origin }) as unknown as typeof globalThis.WebSocket,
-        });
-        const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
-        const sub = client.badges.onChange.subscribe(undefined, {
-          onData(value) {
-            const w = waiters.shift();
-            if (w) w(value);
-            else queue.push(value);
-          },
-          onError(err) {
-            errors.push(err);
-          },
-        });
-        unsubscribe = () => sub.unsubscribe();
-
+        subscription = subscribeBadges(port, cookie, { key: newSubscriptionKey() });
+        const nextBadges = subscription.next;
+        const hubB = badgeHub(peer.db, peer.deps.events);
+        const directBefore = hubB.directSends;
         const first = await nextBadges("the first badges on B");
         expect(first).toMatchObject({ requests: await countReceived(t.db, requester.user!.id), offers: 0 });
 
@@ -274,6 +342,8 @@ describe("two app instances on one database", () => {
           requests: Math.min(first.requests + 1, 100),
           offers: 0,
         });
+        // …written by B's badge hub straight to the socket (ADR 0009), unless at the 99+ cap.
+        expect(hubB.directSends - directBefore).toBe(1);
 
         // The requester's own request (through A), answered through A: `offers` rises on B.
         const { id: requestId } = await requester.caller.memberRequests.submit({
@@ -293,10 +363,9 @@ describe("two app instances on one database", () => {
           requests: Math.min(first.requests + 1, 100),
           offers: 1,
         });
-        expect(errors).toEqual([]);
+        expect(subscription.errors).toEqual([]);
       } finally {
-        unsubscribe?.();
-        await wsClient?.close();
+        await subscription?.close();
         if (peer) await withTimeout(peer.close(), 10_000, "instance B to close");
       }
     },

@@ -11,7 +11,9 @@ import {
   sendRequestInput,
   submitRequestInput,
 } from "../../common/requests";
-import { badgeHub } from "../badges";
+import { subscriptionKeySchema } from "../../common/subscriptionKey";
+import { directChannel } from "../badgeFrames";
+import { type Badges, badgeHub } from "../badges";
 import {
   averageRating,
   countReceived,
@@ -81,9 +83,17 @@ export const badgesRouter = router({
   /**
    * Live member badges (DESIGN.md §5): `{ requests, offers, points, tier }` on connect and after each relevant
    * event. A new request is checked against the profile in memory, so one event costs no query
-   * for members it does not reach. Ends when the session ends.
+   * for members it does not reach. Ends when the session ends. Input: `{ key }`, a random key the
+   * client picks per subscription so that the hub can write fan-out updates to its socket directly
+   * (`badgeFrames.ts`, ADR 0009); without one every value goes through tRPC.
    */
-  onChange: memberProcedure.subscription(({ ctx, signal }) =>
-    badgeHub(ctx.db, ctx.deps.events).subscribe(ctx.auth.session, signal),
-  ),
+  onChange: memberProcedure
+    .input(z.object({ key: subscriptionKeySchema.optional() }).optional())
+    .subscription(({ ctx, input, signal }) =>
+      badgeHub(ctx.db, ctx.deps.events).subscribe(
+        ctx.auth.session,
+        signal,
+        directChannel<Badges>(ctx.socket, input?.key),
+      ),
+    ),
 });

@@ -3,6 +3,7 @@
  * `createContext` only reads the result. `createContextInner` builds the same context for
  * tests and server-side callers.
  */
+import type { WebSocket } from "ws";
 import type { Session } from "../auth/session";
 import type { Config } from "../config";
 import type { Database, Db } from "../db/client";
@@ -35,6 +36,8 @@ export interface Context {
   /** Origin of the site as seen by this request (for links in mail). */
   origin: string;
   cookie: SessionCookie;
+  /** The WebSocket of a call made over one (subscriptions), else null. */
+  socket: WebSocket | null;
 }
 
 const noCookie: SessionCookie = { set() {}, clear() {} };
@@ -46,6 +49,7 @@ export function createContextInner(opts: {
   ip?: string | null;
   origin?: string;
   cookie?: SessionCookie;
+  socket?: WebSocket | null;
 }): Context {
   return {
     db: opts.deps.database.db,
@@ -54,5 +58,6 @@ export function createContextInner(opts: {
     ip: opts.ip ?? null,
     origin: opts.origin ?? opts.deps.config.publicOrigin ?? "http://localhost:3000",
     cookie: opts.cookie ?? noCookie,
+    socket: opts.socket ?? null,
   };
 }

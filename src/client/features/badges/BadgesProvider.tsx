@@ -5,8 +5,9 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
 import type { Tier } from "../../../common/constants";
+import { newSubscriptionKey } from "../../../common/subscriptionKey";
 import { useTRPC } from "../../trpc";
 
 export interface Badges {
@@ -33,7 +34,9 @@ export function BadgesProvider({ isAdmin, children }: { isAdmin: boolean; childr
   const requestsQuery = useQuery(trpc.memberRequests.receivedCount.queryOptions());
   const offersQuery = useQuery(trpc.offers.unreadCount.queryOptions());
   const pendingQuery = useQuery({ ...trpc.approval.pendingCount.queryOptions(), enabled: isAdmin });
-  const member = useSubscription(trpc.badges.onChange.subscriptionOptions());
+  // The key lets the server write fan-out updates to this subscription directly (ADR 0009).
+  const [key] = useState(newSubscriptionKey);
+  const member = useSubscription(trpc.badges.onChange.subscriptionOptions({ key }));
   const admin = useSubscription(trpc.approval.onPendingCount.subscriptionOptions(undefined, { enabled: isAdmin }));
   const inboxQuery = useQuery({ ...trpc.inbox.counts.queryOptions(), enabled: isAdmin });
   const inbox = useSubscription(trpc.inbox.onPendingCount.subscriptionOptions(undefined, { enabled: isAdmin }));
