@@ -120,7 +120,7 @@ export function directChannel<T>(socket: WebSocket | null, key: string | undefin
     `"result":{"type":"data","data":`;
   return {
     send(value) {
-      if (socket.readyState !== socket.OPEN || tcp.destroyed) return false;
+      if (socket.readyState !== socket.OPEN || !tcp.writable) return false;
       const message = `${head}${JSON.stringify(value)}}}`;
       const frame = socket.extensions === "" ? textFrame(message) : null;
       if (frame) tcp.write(frame);
