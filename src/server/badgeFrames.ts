@@ -12,12 +12,12 @@
  * The message goes out as one WebSocket text frame (RFC 6455 §5.2) written with one `write` on the
  * connection's TCP socket, which `ws` would otherwise split into a corked header and payload; ws's
  * own `send` is used when the connection negotiated an extension (permessage-deflate) or the
- * message is large. Every `ws` send is a synchronous write to the same socket, so frames stay
- * whole and in order.
+ * message is large. Without compression (and Blob payloads, which the server never sends) every
+ * `ws` send is a synchronous write to the same socket, so frames stay whole and in order.
  *
  * To address the subscription, the client picks a random `key` and passes it as the
- * subscription's input. `watchBadgeSubscriptions(socket)` reads each connection's messages next to
- * tRPC and remembers key → message id for `badges.onChange` subscriptions; the procedure claims its
+ * subscription's input. `watchBadgeSubscriptions(socket, tcp)` reads each connection's messages next
+ * to tRPC and remembers key → message id for `badges.onChange` subscriptions; the procedure claims its
  * entry with `directChannel(socket, key)`. No socket (HTTP, server-side callers), no key or no
  * entry: no channel, and every value goes through tRPC.
  */
