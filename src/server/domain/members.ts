@@ -18,9 +18,35 @@ import { memberResponses, profiles, userRoles, users } from "../db/schema";
 import { publish } from "../events";
 import { fileUrl } from "../files/uploads";
 
-/** Escapes LIKE wildcards in user text. */
+/** Escapes LIKE wildcards in user text and folds it like `foldedName` (a substring pattern). */
 function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${foldPersian(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Persian text typed on Arabic keyboards uses other code points for the same letters: Arabic
+ * yeh (U+064A) and alef maksura (U+0649) for Farsi yeh (U+06CC), Arabic kaf (U+0643) for keheh
+ * (U+06A9); and the zero-width non-joiner (U+200C) is typed or left out at will. Name search
+ * folds both sides so that «علي» finds «علی» and «میخواهم» finds «می‌خواهم».
+ */
+const ARABIC_LETTERS = "\u064a\u0649\u0643";
+const PERSIAN_LETTERS = "\u06cc\u06cc\u06a9";
+const ZWNJ = "\u200c";
+
+/** `text` with ZWNJ removed and Arabic yeh/kaf as their Persian forms (same as `foldedName`). */
+function foldPersian(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    if (ch === ZWNJ) continue;
+    const i = ARABIC_LETTERS.indexOf(ch);
+    out += i >= 0 ? PERSIAN_LETTERS[i] : ch;
+  }
+  return out;
+}
+
+/** The SQL counterpart of `foldPersian` for a name column. */
+function foldedName(column: SQL | typeof profiles.name): SQL {
+  return sql`translate(replace(${column}, ${ZWNJ}, ''), ${ARABIC_LETTERS}, ${PERSIAN_LETTERS})`;
 }
 
 const isAdminSql = sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`;
@@ -31,7 +57,7 @@ const isAdminSql = sql<boolean>`exists (select 1 from ${userRoles} where ${userR
  */
 export async function listDirectory(db: DbOrTx, input: z.output<typeof directoryInput>) {
   const where: SQL[] = [eq(profiles.approvalStatus, "approved"), isNull(users.suspendedAt)];
-  if (input.search) where.push(ilike(profiles.name, likePattern(input.search)));
+  if (input.search) where.push(ilike(foldedName(profiles.name), likePattern(input.search)));
   if (input.activity) where.push(arrayContains(profiles.activities, [input.activity]));
   if (input.sector) where.push(arrayContains(profiles.industrialSectors, [input.sector]));
   if (input.country) where.push(arrayContains(profiles.targetCountries, [input.country]));
@@ -80,7 +106,7 @@ export async function listAccounts(db: DbOrTx, input: z.output<typeof adminMembe
   const where: SQL[] = [];
   if (input.search) {
     const p = likePattern(input.search);
-    where.push(sql`(${profiles.name} ilike ${p} or ${users.email} ilike ${p})`);
+    where.push(sql`(${foldedName(profiles.name)} ilike ${p} or ${users.email} ilike ${p})`);
   }
   if (input.status === "suspended") where.push(isNotNull(users.suspendedAt));
   else if (input.status) where.push(eq(profiles.approvalStatus, input.status));

@@ -210,6 +210,25 @@ describe("members.list (the directory)", () => {
     expect((await directory({ search: p, tier: "silver", country: "IR" })).page.total).toBe(0);
   });
 
+  it("name search folds Arabic yeh and kaf into their Persian forms and ignores the ZWNJ", async () => {
+    // "کریمی‌زاده" stored with Persian letters and a ZWNJ; "علي كاظمي" with Arabic yeh and kaf.
+    const persian = await memberWith("\u06a9\u0631\u06cc\u0645\u06cc\u200c\u0632\u0627\u062f\u0647");
+    const arabic = await memberWith("\u0639\u0644\u064a \u0643\u0627\u0638\u0645\u064a");
+    const found = async (search: string) => (await directory({ search })).page.items.map((i) => i.userId);
+    // Typed on an Arabic keyboard, without the ZWNJ.
+    expect(await found("\u0643\u0631\u064a\u0645\u064a\u0632\u0627\u062f\u0647")).toEqual([persian.id]);
+    // Typed in Persian, with a ZWNJ where the name has none.
+    expect(await found("\u06a9\u0627\u0638\u0645\u06cc")).toEqual([arabic.id]);
+    expect(await found("\u0639\u0644\u06cc\u200c \u06a9\u0627\u0638")).toEqual([arabic.id]);
+    // The admin's member list folds the same way.
+    const listed = await t.query<{ items: { userId: string }[] }>(
+      "adminMembers.list",
+      { search: "\u0639\u0644\u06cc \u06a9\u0627\u0638\u0645\u06cc" },
+      { token: admin.token },
+    );
+    expect(listed.data?.items.map((i) => i.userId)).toEqual([arabic.id]);
+  });
+
   it("an item carries the public fields and the photo URL", async () => {
     const user = await memberWith("Publicfields", { sectors: ["retail"], countries: ["FR"], tier: "silver" });
     const { page } = await directory({ search: "Publicfields" });
