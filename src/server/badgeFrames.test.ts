@@ -180,6 +180,42 @@ describe("directChannel", () => {
     expect(await pair.next()).toBe(trpcMessage(5, badges));
   });
 
+  it("keeps frames whole and in order when interleaved with ws's own sends", async () => {
+    const pair = await connect();
+    const key = newSubscriptionKey();
+    await announce(pair, subscription(1, key));
+    const channel = directChannel<{ n: number }>(pair.server, key);
+    const expected: string[] = [];
+    for (let n = 0; n < 300; n++) {
+      if (n % 3 === 0) {
+        const text = JSON.stringify({ id: 2, result: { type: "data", data: { other: n, pad: "p".repeat(n) } } });
+        pair.server.send(text);
+        expected.push(text);
+      } else {
+        channel?.send({ n });
+        expected.push(trpcMessage(1, { n }));
+      }
+    }
+    const got: string[] = [];
+    for (let i = 0; i < expected.length; i++) got.push(await pair.next());
+    expect(got).toEqual(expected);
+  });
+
+  it("is never created for a WebSocket without a TCP socket", () => {
+    // A server-side WebSocket not attached to any socket yet (as `injectWS` hands out).
+    const detached = new (
+      WebSocket as unknown as new (
+        address: null,
+        protocols: undefined,
+        options: object,
+      ) => WebSocket
+    )(null, undefined, {});
+    watchBadgeSubscriptions(detached, undefined);
+    const key = newSubscriptionKey();
+    detached.emit("message", Buffer.from(JSON.stringify(subscription(1, key))), false);
+    expect(directChannel(detached, key)).toBeNull();
+  });
+
   it("sends nothing once the socket is closing", async () => {
     const pair = await connect();
     const key = newSubscriptionKey();

@@ -21,7 +21,7 @@
  * entry with `directChannel(socket, key)`. No socket (HTTP, server-side callers), no key or no
  * entry: no channel, and every value goes through tRPC.
  */
-import type { Socket } from "node:net";
+import { Socket } from "node:net";
 import type { WebSocket } from "ws";
 import { z } from "zod";
 import { subscriptionKeySchema } from "../common/subscriptionKey";
@@ -69,14 +69,17 @@ function textOf(data: WebSocket.RawData): string {
  * opens, before any message can arrive; calling it again is a no-op. Messages are only read: tRPC
  * still parses, validates and runs every one of them.
  */
-export function watchBadgeSubscriptions(socket: WebSocket, tcp: Socket): void {
-  if (watched.has(socket)) return;
+export function watchBadgeSubscriptions(socket: WebSocket, tcp: Socket | undefined): void {
+  if (watched.has(socket) || !(tcp instanceof Socket)) return; // no TCP socket (e.g. injectWS): no channels
   const keys = new Map<string, Addressee>();
   watched.set(socket, { tcp, keys });
   socket.on("message", (data, isBinary) => {
     if (isBinary) return;
     const text = textOf(data);
-    // Most messages are not badge subscriptions: skip them without parsing.
+    // Most messages are not badge subscriptions: skip them without parsing. A message this misses
+    // (the path written with JSON escapes) only leaves its subscription on the tRPC path, or
+    // lets it claim an older announcement of the same key on the same connection, whose id then
+    // gets its values: the client's own badges, never another connection's.
     if (!text.includes(BADGES_SUBSCRIPTION_PATH)) return;
     let parsed: unknown;
     try {

@@ -183,6 +183,24 @@ describe("BadgeHub", () => {
         points: 40,
       });
       expect(sent).toHaveLength(1);
+
+      // A channel that throws is dropped: this update and the next are yielded, and the hub's
+      // fan-out keeps going.
+      const thrower = it.next();
+      await sleep(50);
+      channel.send = () => {
+        throw new Error("broken socket");
+      };
+      await submit(author, "BZ");
+      expect((await withTimeout(thrower, 5_000, "the update after a throw")).value).toMatchObject({
+        requests: first.requests + 3,
+      });
+      const afterThrow = it.next();
+      await submit(author, "BZ");
+      expect((await withTimeout(afterThrow, 5_000, "the next update")).value).toMatchObject({
+        requests: first.requests + 4,
+      });
+      expect(hub.directSends).toBe(1);
     } finally {
       ac.abort();
       await it.return(undefined);

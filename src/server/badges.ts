@@ -13,8 +13,9 @@
  * client gave a key (`badgeFrames.ts`, ADR 0009): tRPC's per-message loop would cost more than the
  * write itself. Everything else is yielded through tRPC.
  *
- * Updates coalesce: a subscription that is still sending gets only the latest badges once, so
- * a slow socket never queues stale values. A subscription ends when its session ends (idle or
+ * Updates coalesce: a subscription whose previous value tRPC has not taken yet gets only the
+ * latest badges once, so a busy consumer never queues stale values. (Neither path waits for a
+ * slow socket to drain: like tRPC, writes are buffered by Node, and keep-alive ends dead peers.) A subscription ends when its session ends (idle or
  * absolute limit, computed in memory and swept every `SWEEP_MS`; sign-out or suspension,
  * checked in the database after an event about the member).
  */
@@ -314,12 +315,16 @@ export class BadgeHub {
   private drain(): void {
     const batch = this.wakeQueue.length > WAKE_BATCH ? this.wakeQueue.splice(0, WAKE_BATCH) : this.wakeQueue;
     if (batch === this.wakeQueue) this.wakeQueue = [];
-    for (const s of batch) {
-      s.queued = false;
-      if (!this.sendDirect(s)) this.poke(s);
+    try {
+      for (const s of batch) {
+        s.queued = false;
+        if (!this.sendDirect(s)) this.poke(s);
+      }
+    } finally {
+      // Whatever happened to this batch, the next one runs (or a later event starts a drain).
+      if (this.wakeQueue.length) setImmediate(() => this.drain());
+      else this.draining = false;
     }
-    if (this.wakeQueue.length) setImmediate(() => this.drain());
-    else this.draining = false;
   }
 
   /**
@@ -330,7 +335,12 @@ export class BadgeHub {
   private sendDirect(s: Subscriber): boolean {
     if (!s.channel || !s.wake || !s.dirty || !s.badges || s.ended || hasWork(s)) return false;
     if (expiresAtMs(s) <= this.now()) return false; // the generator ends it
-    if (!s.channel.send(s.badges)) return false;
+    try {
+      if (!s.channel.send(s.badges)) return false;
+    } catch {
+      s.channel = null; // a broken channel: this subscription goes through tRPC from now on
+      return false;
+    }
     s.dirty = false;
     this.directCount++;
     return true;
