@@ -60,13 +60,13 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import NodeWebSocket from "ws";
 import type { Activity } from "../src/common/constants";
-import { BADGE_COUNT_CAP, REQUEST_TYPES, type RequestType, requestTypesFor } from "../src/common/requests";
+import { BADGE_COUNT_CAP, REQUEST_TYPES, type RequestType, requestTypesFor } from "../src/common/memberRequests";
 import { newSubscriptionKey } from "../src/common/subscriptionKey";
 import type { Db } from "../src/server/db/client";
 import * as schema from "../src/server/db/schema";
 import { loadMatchProfile, type MatchProfile, requestMatches } from "../src/server/domain/matching";
-import { countReceived, listReceived } from "../src/server/domain/requests";
-import { EVENTS_CHANNEL } from "../src/server/events";
+import { countReceived, listReceived } from "../src/server/domain/memberRequests";
+import { EVENTS_CHANNEL } from "../src/server/live/events";
 import type { AppRouter } from "../src/server/trpc/router";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -6,28 +6,21 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { TIERS } from "./constants";
+import { HELP_TYPE_FIELD, HELP_TYPES, helpRequestInput } from "./help";
+import { APPROVAL_POINTS, DEFAULT_APPROVAL_POINTS, reviewKnowledgeInput } from "./inbox";
 import {
-  APPROVAL_POINTS,
   categoryFits,
-  DEFAULT_APPROVAL_POINTS,
   EVENT_TYPES,
-  HELP_TYPE_FIELD,
-  HELP_TYPES,
-  HELPFUL_ANSWER_POINTS,
-  helpRequestInput,
   KNOWLEDGE_COUNTRIES,
   PRODUCT_CATEGORIES,
   PRODUCT_CATEGORY_CODES,
-  QA_SUBSECTIONS,
-  qaItemInput,
-  qaUpdateInput,
-  reviewKnowledgeInput,
   SHARE_TYPES,
   type ShareType,
   shareKnowledgeInput,
-  upgradeTierInput,
 } from "./knowledge";
 import { Msg } from "./messages";
+import { HELPFUL_ANSWER_POINTS, upgradeTierInput } from "./points";
+import { QA_SUBSECTIONS, qaItemInput, qaUpdateInput } from "./qa";
 import { SECTOR_CODES } from "./sectors";
 
 /** The issues of a refused input as `path: message` lines (`[]` when accepted). */

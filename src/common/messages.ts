@@ -74,6 +74,8 @@ export const Msg = {
   requestUnavailable: "This request is no longer available.",
   invalidProduct: "Please choose a product from the list.",
   tooManyAttempts: "Too many attempts. Please try again later.",
+  /** Sign-in rate limit; the client shows the wait in minutes from `retryAfterSeconds` (spec part 1 §8). */
+  loginRateLimited: "Too many login attempts. Please try again later.",
   titleRequired: "Please enter a title.",
   contentRequired: "Please write the content.",
   categoryRequired: "Please make a selection for this type.",

@@ -6,7 +6,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { ACTIVITIES } from "./constants";
-import { Msg } from "./messages";
 import {
   ACTIVITY_REQUEST_TYPE,
   BADGE_COUNT_CAP,
@@ -16,7 +15,6 @@ import {
   exportServicesRequestInput,
   RECEIVED_PAGE_SIZE,
   REQUEST_TYPES,
-  rateInput,
   receivedListInput,
   requestTypesFor,
   respondInput,
@@ -25,7 +23,9 @@ import {
   sendRequestInput,
   submitRequestInput,
   TYPES_FOR_ACTIVITY,
-} from "./requests";
+} from "./memberRequests";
+import { Msg } from "./messages";
+import { rateInput } from "./offers";
 
 /** The issues of a refused input as `path: message` lines (`[]` when accepted). */
 function issuesOf(schema: z.ZodType, input: unknown): string[] {

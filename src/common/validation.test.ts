@@ -3,8 +3,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { signInInput, signUpInput } from "./auth";
+import { contactInput } from "./landing";
 import { Msg } from "./messages";
-import { contactInput, signInInput, signUpInput } from "./schemas";
 import {
   emailSchema,
   nameSchema,

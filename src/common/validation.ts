@@ -74,3 +74,14 @@ export function sanitizeText(input: string): string {
     .trim()
     .slice(0, LIMITS.sanitizedTextMax);
 }
+
+/** Free-text search: trimmed, at most 100 characters, absent when empty. */
+export const searchInput = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => v || undefined);
+
+/** A title: trimmed, required, at most 200 characters. */
+export const titleSchema = z.string().trim().min(1, Msg.titleRequired).max(200, Msg.textTooLong);

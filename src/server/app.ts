@@ -17,10 +17,10 @@ import type { WebSocket } from "ws";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
 import { authenticate } from "./auth/authenticate";
 import { sessionCookieName } from "./auth/session";
-import { watchBadgeSubscriptions } from "./badgeFrames";
 import { MIGRATIONS_FOLDER } from "./db/client";
 import { registerFileRoutes } from "./files/routes";
 import { uploadsDir } from "./files/uploads";
+import { watchBadgeSubscriptions } from "./live/badgeFrames";
 import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 

@@ -11,8 +11,8 @@ import { migrateDatabase, openDatabase } from "./db/client";
 import { seedCatalog } from "./db/seed/catalog";
 import { ensureDemoAdmin } from "./db/seed/demo-admin";
 import { seedReferenceData } from "./db/seed/reference";
-import { EventBus } from "./events";
 import { pruneOrphanUploads } from "./files/uploads";
+import { EventBus } from "./live/events";
 import { startMailWorker } from "./mail/worker";
 
 async function main() {

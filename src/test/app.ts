@@ -19,7 +19,7 @@ import { createSession, sessionCookieName } from "../server/auth/session";
 import { type Config, loadConfig } from "../server/config";
 import type { Database, Db } from "../server/db/client";
 import { profiles, userRoles, users } from "../server/db/schema";
-import { EventBus } from "../server/events";
+import { EventBus } from "../server/live/events";
 import { type AppDeps, createContextInner, type RequestAuth } from "../server/trpc/context";
 import { createCallerFactory } from "../server/trpc/init";
 import { appRouter } from "../server/trpc/router";

@@ -77,6 +77,7 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   requestUnavailable: msg`This request is no longer available.`,
   invalidProduct: msg`Please choose a product from the list.`,
   tooManyAttempts: msg`Too many attempts. Please try again later.`,
+  loginRateLimited: msg`Too many login attempts. Please try again later.`,
   titleRequired: msg`Please enter a title.`,
   contentRequired: msg`Please write the content.`,
   categoryRequired: msg`Please make a selection for this type.`,

@@ -143,7 +143,7 @@ export const COMPLETION_ITEM_LABELS: Record<string, MessageDescriptor> = {
 // Member requests and offers (spec part 2 §3 fixed lists; English texts exactly as the spec).
 
 /** Member request types (spec part 2 §3). */
-export const REQUEST_TYPE_LABELS: Record<import("../../common/requests").RequestType, MessageDescriptor> = {
+export const REQUEST_TYPE_LABELS: Record<import("../../common/memberRequests").RequestType, MessageDescriptor> = {
   co_marketing: msg`Co-marketing`,
   commercial_assistance: msg`Commercial Assistance`,
   product_sourcing: msg`Product Sourcing`,
@@ -151,17 +151,18 @@ export const REQUEST_TYPE_LABELS: Record<import("../../common/requests").Request
 };
 
 /** Request urgency (spec part 2 §3). */
-export const URGENCY_LABELS: Record<import("../../common/requests").Urgency, MessageDescriptor> = {
+export const URGENCY_LABELS: Record<import("../../common/memberRequests").Urgency, MessageDescriptor> = {
   normal: msg`Normal`,
   urgent: msg`Urgent`,
 };
 
 /** Activity types of the send and export-services request forms. */
-export const SERVICE_ACTIVITY_LABELS: Record<import("../../common/requests").ServiceActivity, MessageDescriptor> = {
-  marketing: msg`Marketing`,
-  legal: msg`Legal`,
-  commercial: msg`Commercial`,
-};
+export const SERVICE_ACTIVITY_LABELS: Record<import("../../common/memberRequests").ServiceActivity, MessageDescriptor> =
+  {
+    marketing: msg`Marketing`,
+    legal: msg`Legal`,
+    commercial: msg`Commercial`,
+  };
 
 /** Sub-activities as the send form lists them (spec part 2 §3); `arbitration` is export-services only. */
 export const SUB_ACTIVITY_LABELS: Record<string, MessageDescriptor> = {
@@ -197,7 +198,7 @@ export function subActivityLabel(code: string, form: "send" | "exportServices" =
 // types, service types, urgency for help; Q&A subsections).
 
 /** The six help types (spec part 2 §3), as the Request Help cards name them. */
-export const HELP_TYPE_LABELS: Record<import("../../common/knowledge").HelpType, MessageDescriptor> = {
+export const HELP_TYPE_LABELS: Record<import("../../common/help").HelpType, MessageDescriptor> = {
   country_knowledge: msg`Country knowledge`,
   product_experience: msg`Product experience`,
   hire_expert: msg`Hire an expert`,
@@ -228,7 +229,7 @@ export const PRODUCT_CATEGORY_LABELS: Record<import("../../common/knowledge").Pr
 
 /** Employment types of a Hire an expert request (spec part 2 §3). */
 export const EMPLOYMENT_TYPE_LABELS: Record<
-  typeof import("../../common/knowledge").EMPLOYMENT_TYPES[number],
+  typeof import("../../common/help").EMPLOYMENT_TYPES[number],
   MessageDescriptor
 > = {
   temporary: msg`Temporary`,
@@ -237,7 +238,7 @@ export const EMPLOYMENT_TYPE_LABELS: Record<
 
 /** Service types of a Trade services request (spec part 2 §3). */
 export const HELP_SERVICE_TYPE_LABELS: Record<
-  typeof import("../../common/knowledge").SERVICE_TYPES[number],
+  typeof import("../../common/help").SERVICE_TYPES[number],
   MessageDescriptor
 > = {
   marketing: msg`Marketing`,
@@ -246,23 +247,19 @@ export const HELP_SERVICE_TYPE_LABELS: Record<
 };
 
 /** Urgency of a help request: low, medium (the default), high (spec part 2 §3, §9). */
-export const HELP_URGENCY_LABELS: Record<
-  typeof import("../../common/knowledge").HELP_URGENCIES[number],
-  MessageDescriptor
-> = {
-  low: msg`Low`,
-  medium: msg`Medium`,
-  high: msg`High`,
-};
+export const HELP_URGENCY_LABELS: Record<typeof import("../../common/help").HELP_URGENCIES[number], MessageDescriptor> =
+  {
+    low: msg`Low`,
+    medium: msg`Medium`,
+    high: msg`High`,
+  };
 
 /** The two Q&A subsections (spec part 2 §2 Q&A tabs). */
-export const QA_SUBSECTION_LABELS: Record<
-  typeof import("../../common/knowledge").QA_SUBSECTIONS[number],
-  MessageDescriptor
-> = {
-  export_related: msg`Export Related`,
-  club_related: msg`Club Related`,
-};
+export const QA_SUBSECTION_LABELS: Record<typeof import("../../common/qa").QA_SUBSECTIONS[number], MessageDescriptor> =
+  {
+    export_related: msg`Export Related`,
+    club_related: msg`Club Related`,
+  };
 
 // ---------------------------------------------------------------------------------------------
 // Knowledge sharing and the admin inbox (spec part 2 §2 Share Knowledge, §3 shared_knowledge).

@@ -3,7 +3,6 @@
  */
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { TRPCError } from "@trpc/server";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
@@ -15,7 +14,7 @@ import type { Db } from "../db/client";
 import { emailChangeRequests, users } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import { emailChangeMail } from "../mail/templates";
-import { RetryAfter } from "../trpc/init";
+import { DomainError, tooManyRequests } from "./errors";
 
 /** E-mail confirmation links last 24 hours. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -28,15 +27,11 @@ export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 async function requireCurrentPassword(db: Db, userId: string, password: string) {
   const limit = await hitRateLimit(db, `password-check:${userId}`, RATE_LIMITS.signIn);
   if (!limit.allowed) {
-    throw new TRPCError({
-      code: "TOO_MANY_REQUESTS",
-      message: Msg.tooManyAttempts,
-      cause: new RetryAfter(limit.delaySeconds),
-    });
+    throw tooManyRequests(Msg.tooManyAttempts, limit.delaySeconds);
   }
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, password))) {
-    throw new TRPCError({ code: "BAD_REQUEST", message: Msg.currentPasswordWrong });
+    throw new DomainError("BAD_REQUEST", Msg.currentPasswordWrong);
   }
   return user;
 }
@@ -75,9 +70,9 @@ export async function requestEmailChange(
   opts: { origin: string; ip: string | null },
 ): Promise<void> {
   const user = await requireCurrentPassword(db, viewer.id, input.currentPassword);
-  if (user.email === input.newEmail) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.sameEmail });
+  if (user.email === input.newEmail) throw new DomainError("BAD_REQUEST", Msg.sameEmail);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
-  if (taken) throw new TRPCError({ code: "CONFLICT", message: Msg.emailTaken });
+  if (taken) throw new DomainError("CONFLICT", Msg.emailTaken);
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);
   const token = encodeBase32LowerCaseNoPadding(bytes);
@@ -126,9 +121,9 @@ export async function confirmEmailChange(db: Db, token: string, ip: string | nul
       )
       .for("update")
       .limit(1);
-    if (!req) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.emailLinkInvalid });
+    if (!req) throw new DomainError("BAD_REQUEST", Msg.emailLinkInvalid);
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, req.newEmail)).limit(1);
-    if (taken) throw new TRPCError({ code: "CONFLICT", message: Msg.emailTaken });
+    if (taken) throw new DomainError("CONFLICT", Msg.emailTaken);
     const [old] = await tx.select({ email: users.email }).from(users).where(eq(users.id, req.userId));
     await tx.update(users).set({ email: req.newEmail }).where(eq(users.id, req.userId));
     await tx

@@ -2,15 +2,15 @@
  * Admin approval of applicants (spec part 1 §2 User Approval Management, §4, §7
  * update_user_approval).
  */
-import { TRPCError } from "@trpc/server";
 import { and, count, desc, eq } from "drizzle-orm";
 import { Msg } from "../../common/messages";
 import { logSecurityEvent } from "../auth/security-events";
 import type { Db, DbOrTx } from "../db/client";
 import { profiles, users } from "../db/schema";
-import { publish } from "../events";
+import { publish } from "../live/events";
 import { enqueueMail } from "../mail/outbox";
 import { approvalMail } from "../mail/templates";
+import { DomainError } from "./errors";
 
 /** Pending applicants, newest applied first (spec part 1 §7). */
 export function listPendingApplicants(db: DbOrTx) {
@@ -40,7 +40,7 @@ export async function countPendingApplicants(db: DbOrTx): Promise<number> {
 /**
  * Moves a pending applicant to approved or rejected with optional notes, and queues the
  * applicant's e-mail in the same transaction.
- * @throws TRPCError NOT_FOUND for an unknown user; CONFLICT when the applicant is not pending.
+ * @throws DomainError NOT_FOUND for an unknown user; CONFLICT when the applicant is not pending.
  */
 export async function reviewApplicant(
   db: Db,
@@ -62,15 +62,13 @@ export async function reviewApplicant(
     const applicant = updated[0];
     if (!applicant) {
       const [exists] = await tx.select({ id: profiles.userId }).from(profiles).where(eq(profiles.userId, input.userId));
-      throw exists
-        ? new TRPCError({ code: "CONFLICT", message: Msg.applicantNotPending })
-        : new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
+      throw exists ? new DomainError("CONFLICT", Msg.applicantNotPending) : new DomainError("NOT_FOUND", Msg.notFound);
     }
     const [account] = await tx
       .select({ email: users.email, locale: users.locale })
       .from(users)
       .where(eq(users.id, input.userId));
-    if (!account) throw new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
+    if (!account) throw new DomainError("NOT_FOUND", Msg.notFound);
     const locale = account.locale ?? "en";
     await enqueueMail(tx, {
       to: account.email,

@@ -4,16 +4,18 @@
  * with the profile row locked, so parallel submits cannot exceed it. Each help request is also
  * routed to matching members as a member request.
  */
-import { TRPCError } from "@trpc/server";
 import { and, count, eq, gte } from "drizzle-orm";
 import type { z } from "zod";
 import { MONTHLY_HELP_QUOTA, type Tier } from "../../common/constants";
-import { type HelpType, type helpRequestInput, PRODUCT_CATEGORIES } from "../../common/knowledge";
+import type { HelpType, helpRequestInput } from "../../common/help";
+import { PRODUCT_CATEGORIES } from "../../common/knowledge";
+import type { RequestType } from "../../common/memberRequests";
 import { Msg } from "../../common/messages";
-import type { RequestType } from "../../common/requests";
 import type { Db, DbOrTx } from "../db/client";
-import { countries, helpRequests, memberRequests, profiles } from "../db/schema";
-import { publish } from "../events";
+import { helpRequests, profiles } from "../db/schema";
+import { publish } from "../live/events";
+import { DomainError } from "./errors";
+import { insertMemberRequest } from "./memberRequests";
 
 /** The member-request type a help type is routed as (DESIGN.md §9 type ↔ activity). */
 const HELP_ROUTING: Record<HelpType, RequestType> = {
@@ -50,51 +52,32 @@ export async function helpQuota(db: DbOrTx, userId: string, tier: Tier) {
  * @throws TOO_MANY_REQUESTS "You've reached your monthly request limit. …"
  */
 export async function submitHelpRequest(db: Db, userId: string, input: z.output<typeof helpRequestInput>) {
-  if (input.targetCountry) {
-    const [c] = await db
-      .select({ code: countries.code })
-      .from(countries)
-      .where(eq(countries.code, input.targetCountry));
-    if (!c) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.invalidCountry });
-  }
   return db.transaction(async (tx) => {
     const [p] = await tx
       .select({ tier: profiles.tier })
       .from(profiles)
       .where(eq(profiles.userId, userId))
       .for("update");
-    if (!p) throw new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
+    if (!p) throw new DomainError("NOT_FOUND", Msg.notFound);
     const limit = MONTHLY_HELP_QUOTA[p.tier];
     if (limit !== null && (await usedThisMonth(tx, userId)) >= limit) {
-      throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: Msg.requestLimitReached });
+      throw new DomainError("TOO_MANY_REQUESTS", Msg.requestLimitReached);
     }
-    const sector = input.productCategory ? PRODUCT_CATEGORIES[input.productCategory] : null;
-    const requestType = HELP_ROUTING[input.helpType];
-    const [request] = await tx
-      .insert(memberRequests)
-      .values({
-        userId,
-        targetCountry: input.targetCountry,
-        sector,
-        requestType,
-        title: input.title,
-        description: input.description,
-        urgency: input.urgency === "high" ? "urgent" : "normal",
-      })
-      .returning({ id: memberRequests.id });
-    if (!request) throw new Error("member request not inserted");
+    const request = await insertMemberRequest(tx, userId, {
+      productId: null,
+      targetCountry: input.targetCountry,
+      sector: input.productCategory ? PRODUCT_CATEGORIES[input.productCategory] : null,
+      requestType: HELP_ROUTING[input.helpType],
+      activityType: null,
+      subActivity: null,
+      title: input.title,
+      description: input.description,
+      urgency: input.urgency === "high" ? "urgent" : "normal",
+    });
     const [help] = await tx
       .insert(helpRequests)
       .values({ ...input, userId, memberRequestId: request.id })
       .returning({ id: helpRequests.id });
-    await publish(tx, {
-      type: "request.created",
-      requestId: request.id,
-      userId,
-      targetCountry: input.targetCountry,
-      sector,
-      requestType,
-    });
     await publish(tx, { type: "member.changed", userIds: [userId] });
     return { id: help?.id ?? 0, memberRequestId: request.id };
   });

@@ -14,8 +14,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Activity } from "../../common/constants";
+import { REQUEST_TYPES, type RequestType } from "../../common/memberRequests";
 import { Msg } from "../../common/messages";
-import { REQUEST_TYPES, type RequestType } from "../../common/requests";
 import { SECTOR_CODES } from "../../common/sectors";
 import { createUser } from "../../test/app";
 import { createTestDatabase, type TestDatabase } from "../../test/db";
@@ -30,7 +30,7 @@ import {
   sendExportServicesRequest,
   sendRequest,
   submitRequest,
-} from "./requests";
+} from "./memberRequests";
 
 let tdb: TestDatabase;
 let db: Db;

@@ -9,7 +9,7 @@
  */
 import { eq, is, Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Activity, Tier } from "../../common/constants";
-import { type RequestType, requestTypesFor } from "../../common/requests";
+import { type RequestType, requestTypesFor } from "../../common/memberRequests";
 import type { DbOrTx } from "../db/client";
 import { archivedMemberRequests, memberRequests, memberResponses, profiles } from "../db/schema";
 

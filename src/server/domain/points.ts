@@ -3,13 +3,13 @@
  * Every change is a ledger row (unique per reason and source) plus the balance on the profile,
  * in one transaction with the profile row locked.
  */
-import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
 import { TIER_COST, TIERS, type Tier } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import type { Db, DbOrTx } from "../db/client";
 import { pointsLedger, profiles } from "../db/schema";
-import { publish } from "../events";
+import { publish } from "../live/events";
+import { DomainError } from "./errors";
 
 type Reason = (typeof pointsLedger.$inferInsert)["reason"];
 
@@ -48,12 +48,12 @@ export async function upgradeTier(db: Db, userId: string, tier: Tier): Promise<{
       .from(profiles)
       .where(eq(profiles.userId, userId))
       .for("update");
-    if (!p) throw new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
+    if (!p) throw new DomainError("NOT_FOUND", Msg.notFound);
     if (TIERS.indexOf(tier) <= TIERS.indexOf(p.tier)) {
-      throw new TRPCError({ code: "BAD_REQUEST", message: Msg.noDowngrade });
+      throw new DomainError("BAD_REQUEST", Msg.noDowngrade);
     }
     const cost = TIER_COST[tier];
-    if (p.points < cost) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.notEnoughPoints });
+    if (p.points < cost) throw new DomainError("BAD_REQUEST", Msg.notEnoughPoints);
     await tx
       .insert(pointsLedger)
       .values({ userId, delta: -cost, reason: "tier_upgrade", sourceId: `${userId}:${tier}` });
@@ -63,7 +63,7 @@ export async function upgradeTier(db: Db, userId: string, tier: Tier): Promise<{
       .where(eq(profiles.userId, userId))
       .returning({ tier: profiles.tier, points: profiles.points });
     await publish(tx, { type: "member.changed", userIds: [userId] });
-    if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
+    if (!updated) throw new DomainError("NOT_FOUND", Msg.notFound);
     return updated;
   });
 }

@@ -1,7 +1,6 @@
 /**
  * Member profiles (spec part 2 §2 Profile Settings, §3, §5).
  */
-import { TRPCError } from "@trpc/server";
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { Msg } from "../../common/messages";
@@ -13,8 +12,9 @@ import {
 } from "../../common/profile";
 import type { Db, DbOrTx } from "../db/client";
 import { countries, profiles, uploads, users } from "../db/schema";
-import { publish } from "../events";
 import { fileUrl } from "../files/uploads";
+import { publish } from "../live/events";
+import { DomainError } from "./errors";
 
 type ProfileUpdate = z.output<typeof profileUpdateInput>;
 
@@ -26,7 +26,7 @@ export async function getOwnProfile(db: DbOrTx, userId: string) {
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.userId, userId))
     .limit(1);
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
+  if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
   const p = row.profile;
   const fileIds = [p.photoUploadId, p.attachmentUploadId].filter((x): x is string => !!x);
   const files = fileIds.length
@@ -73,7 +73,7 @@ export async function getOwnProfile(db: DbOrTx, userId: string) {
 /**
  * Saves Profile Settings. Target countries must exist; the photo and the attachment must be the
  * member's own uploads of the right purpose.
- * @throws TRPCError BAD_REQUEST with the spec's message.
+ * @throws DomainError BAD_REQUEST with the spec's message.
  */
 export async function updateOwnProfile(db: Db, userId: string, input: ProfileUpdate): Promise<void> {
   if (input.targetCountries.length > 0) {
@@ -82,7 +82,7 @@ export async function updateOwnProfile(db: Db, userId: string, input: ProfileUpd
       .from(countries)
       .where(inArray(countries.code, input.targetCountries));
     if (found.length !== input.targetCountries.length) {
-      throw new TRPCError({ code: "BAD_REQUEST", message: Msg.invalidCountry });
+      throw new DomainError("BAD_REQUEST", Msg.invalidCountry);
     }
   }
   for (const [id, purpose] of [
@@ -94,7 +94,7 @@ export async function updateOwnProfile(db: Db, userId: string, input: ProfileUpd
       .select({ id: uploads.id })
       .from(uploads)
       .where(and(eq(uploads.id, id), eq(uploads.ownerId, userId), eq(uploads.purpose, purpose)));
-    if (!own) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.uploadInvalidFile });
+    if (!own) throw new DomainError("BAD_REQUEST", Msg.uploadInvalidFile);
   }
   await db.transaction(async (tx) => {
     await tx

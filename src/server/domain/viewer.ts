@@ -4,7 +4,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Activity, ApprovalStatus, Locale, Tier } from "../../common/constants";
-import { requestTypesFor } from "../../common/requests";
+import { requestTypesFor } from "../../common/memberRequests";
 import type { Db } from "../db/client";
 import { perDatabase } from "../db/prepared";
 import { profiles, sessions, userRoles, users } from "../db/schema";

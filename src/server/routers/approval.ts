@@ -2,7 +2,7 @@
  * User Approval Management (spec part 1 §2 /admin/approvals, §4, §7). Admin only.
  */
 
-import { reviewApplicantInput } from "../../common/schemas";
+import { reviewApplicantInput } from "../../common/approval";
 import { isSessionAlive } from "../auth/session";
 import { countPendingApplicants, listPendingApplicants, reviewApplicant } from "../domain/approval";
 import { adminProcedure, router } from "../trpc/init";

@@ -1,16 +1,14 @@
 /**
  * Sign-up, sign-in and sign-out (spec part 1 §2 Landing, §4, §7 Authentication, §8).
  */
-import { TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { signInInput, signUpInput } from "../../common/auth";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../../common/constants";
-import { Msg } from "../../common/messages";
-import { signInInput, signUpInput } from "../../common/schemas";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession, invalidateSession, sessionExpiresAt } from "../auth/session";
-import { signIn, signUp } from "../domain/accounts";
-import { publish } from "../events";
-import { publicProcedure, RetryAfter, router } from "../trpc/init";
+import { signIn, signUp } from "../domain/auth";
+import { publish } from "../live/events";
+import { publicProcedure, router } from "../trpc/init";
 
 export const authRouter = router({
   /**
@@ -31,17 +29,6 @@ export const authRouter = router({
    */
   signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
     const result = await signIn(ctx.db, input, { ip: ctx.ip });
-    if (!result.ok) {
-      if (result.reason === "rate_limited") {
-        throw new TRPCError({
-          code: "TOO_MANY_REQUESTS",
-          message: `Too many login attempts. Please try again in ${Math.ceil(result.delaySeconds / 60)} minute(s).`,
-          cause: new RetryAfter(result.delaySeconds),
-        });
-      }
-      if (result.reason === "suspended") throw new TRPCError({ code: "FORBIDDEN", message: Msg.accountSuspended });
-      throw new TRPCError({ code: "UNAUTHORIZED", message: Msg.invalidCredentials });
-    }
     const expiresAt = sessionExpiresAt({ createdAt: result.createdAt, lastActiveAt: result.createdAt });
     ctx.cookie.set(result.token, new Date(result.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
     return { userId: result.userId, expiresAt };

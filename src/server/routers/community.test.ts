@@ -16,7 +16,8 @@ import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import type { Activity, Tier } from "../../common/constants";
-import { type HelpRequestInput, KNOWLEDGE_COUNTRIES, type ShareKnowledgeInput } from "../../common/knowledge";
+import type { HelpRequestInput } from "../../common/help";
+import { KNOWLEDGE_COUNTRIES, type ShareKnowledgeInput } from "../../common/knowledge";
 import { Msg } from "../../common/messages";
 import { type Caller, createTestApp, type TestApp, withTimeout } from "../../test/app";
 import {
@@ -31,7 +32,7 @@ import {
   users,
 } from "../db/schema";
 import { monthStart } from "../domain/help";
-import { countPendingKnowledge } from "../domain/knowledge";
+import { countPendingKnowledge } from "../domain/inbox";
 
 let t: TestApp;
 let admin: Caller;
@@ -869,7 +870,7 @@ describe("the helpful-answer bonus", () => {
 
 // ── Leaderboard and dashboard figures ─────────────────────────────────────────────────
 
-describe("community.leaderboard", () => {
+describe("leaderboard.list", () => {
   // Far above anything the other tests award, so these members lead.
   const BIG = 10_000_000;
 
@@ -887,7 +888,7 @@ describe("community.leaderboard", () => {
     await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
     const viewer = await member({ points: 7 });
 
-    const board = await viewer.caller.community.leaderboard({ period: "allTime", limit: 4 });
+    const board = await viewer.caller.leaderboard.list({ period: "allTime", limit: 4 });
     expect(board.top.map((r) => [r.name, r.rank, r.points])).toEqual([
       ["Zz Leader", 1, BIG + 2000],
       ["Aa Tied", 2, BIG + 1000],
@@ -910,7 +911,7 @@ describe("community.leaderboard", () => {
       all.filter((r) => r.status === "approved" && r.suspendedAt === null && r.points > 7).length + 1;
     expect(board.me).toMatchObject({ userId: viewer.id, points: 7, rank: expectedRank });
 
-    const leaderView = await first.caller.community.leaderboard({ period: "allTime" });
+    const leaderView = await first.caller.leaderboard.list({ period: "allTime" });
     expect(leaderView.me).toMatchObject({ userId: first.id, rank: 1, points: BIG + 2000 });
     expect(leaderView.top.length).toBeLessThanOrEqual(20);
     expect(leaderView.top.map((r) => r.userId)).not.toContain(suspended.id);
@@ -919,7 +920,7 @@ describe("community.leaderboard", () => {
     await t.db.update(users).set({ suspendedAt: null }).where(eq(users.id, suspended.id));
     const back = await fresh(suspended.token);
     await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
-    expect((await back.community.leaderboard({ period: "allTime" })).me).toBeNull();
+    expect((await back.leaderboard.list({ period: "allTime" })).me).toBeNull();
   });
 
   it("month counts only the positive ledger rows of this month", async () => {
@@ -953,16 +954,16 @@ describe("community.leaderboard", () => {
       },
     ]);
 
-    const board = await viewer.caller.community.leaderboard({ period: "month", limit: 2 });
+    const board = await viewer.caller.leaderboard.list({ period: "month", limit: 2 });
     expect(board.top.map((r) => [r.userId, r.rank, r.points])).toEqual([
       [earner.id, 1, 3_000_000],
       [spender.id, 2, 2_000_000],
     ]);
     expect(typeof board.top[0]!.points).toBe("number");
-    const full = await viewer.caller.community.leaderboard({ period: "month", limit: 100 });
+    const full = await viewer.caller.leaderboard.list({ period: "month", limit: 100 });
     expect(full.top.map((r) => r.userId)).not.toContain(veteran.id);
     expect(full.top.every((r) => r.points > 0)).toBe(true);
-    expect((await spender.caller.community.leaderboard({ period: "month" })).me).toMatchObject({
+    expect((await spender.caller.leaderboard.list({ period: "month" })).me).toMatchObject({
       userId: spender.id,
       rank: 2,
       points: 2_000_000,
@@ -970,14 +971,14 @@ describe("community.leaderboard", () => {
     // Nothing earned this month: not ranked.
     expect(board.me).toBeNull();
     // The all-time board still ranks the veteran by balance.
-    expect((await veteran.caller.community.leaderboard({ period: "allTime" })).me).toMatchObject({ rank: 1 });
+    expect((await veteran.caller.leaderboard.list({ period: "allTime" })).me).toMatchObject({ rank: 1 });
   });
 });
 
-describe("community.memberCounts", () => {
+describe("dashboard.memberCounts", () => {
   it("counts approved, unsuspended members, and those active in the last 30 days", async () => {
     const viewer = await member();
-    const before = await viewer.caller.community.memberCounts();
+    const before = await viewer.caller.dashboard.memberCounts();
     const active = await member();
     const dormant = await member();
     const suspended = await member();
@@ -994,7 +995,7 @@ describe("community.memberCounts", () => {
       .where(eq(users.id, suspended.id));
     await t.db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, pending.id));
 
-    const after = await viewer.caller.community.memberCounts();
+    const after = await viewer.caller.dashboard.memberCounts();
     expect(after).toEqual({ total: before.total + 2, active: before.active + 1 });
 
     // And the figures are the real ones.
@@ -1010,7 +1011,7 @@ describe("community.memberCounts", () => {
   });
 });
 
-describe("community.recentActivity", () => {
+describe("dashboard.recentActivity", () => {
   it("lists approved shares, active requests and answers, newest first, with names", async () => {
     const stamp = Date.now().toString(36);
     const sharer = await member({ name: `Sharer ${stamp}` });
@@ -1041,7 +1042,7 @@ describe("community.recentActivity", () => {
       contactWhatsapp: "",
     });
 
-    const activity = await helper.caller.community.recentActivity();
+    const activity = await helper.caller.dashboard.recentActivity();
     expect(activity.length).toBeLessThanOrEqual(10);
     const times = activity.map((a) => a.at.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));

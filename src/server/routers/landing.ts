@@ -2,13 +2,13 @@
  * Public landing page data and the contact form (spec part 1 §2 Contact section, §5;
  * DESIGN.md §8.4).
  */
-import { TRPCError } from "@trpc/server";
 import { RATE_LIMITS } from "../../common/constants";
+import { contactInput } from "../../common/landing";
 import { Msg } from "../../common/messages";
-import { contactInput } from "../../common/schemas";
 import { hitRateLimit } from "../auth/rate-limit";
 import { contactMessages } from "../db/schema";
-import { publicProcedure, RetryAfter, router } from "../trpc/init";
+import { tooManyRequests } from "../domain/errors";
+import { publicProcedure, router } from "../trpc/init";
 
 export const landingRouter = router({
   /** Contact channels configured for this deployment (SMS/WhatsApp number, social links). */
@@ -27,11 +27,7 @@ export const landingRouter = router({
     const sender = ctx.auth ? `user:${ctx.auth.viewer.id}` : `ip:${ctx.ip ?? "unknown"}`;
     const limit = await hitRateLimit(ctx.db, `contact:${sender}`, RATE_LIMITS.contact);
     if (!limit.allowed) {
-      throw new TRPCError({
-        code: "TOO_MANY_REQUESTS",
-        message: Msg.contactTooMany,
-        cause: new RetryAfter(limit.delaySeconds),
-      });
+      throw tooManyRequests(Msg.contactTooMany, limit.delaySeconds);
     }
     await ctx.db.insert(contactMessages).values({
       name: input.name,

@@ -1,11 +1,6 @@
-/**
- * Profile Settings and account changes (spec part 2 §2, §4, §5, §8; issue #3 §2, §3).
- */
-import { changePasswordInput, confirmEmailInput, requestEmailChangeInput } from "../../common/account";
 import { profileUpdateInput } from "../../common/profile";
-import { changePassword, confirmEmailChange, requestEmailChange } from "../domain/account";
 import { getOwnProfile, updateOwnProfile } from "../domain/profile";
-import { memberProcedure, publicProcedure, router } from "../trpc/init";
+import { memberProcedure, router } from "../trpc/init";
 
 export const profileRouter = router({
   /** The viewer's profile, files and completion percentage. */
@@ -16,23 +11,4 @@ export const profileRouter = router({
     await updateOwnProfile(ctx.db, ctx.viewer.id, input);
     return getOwnProfile(ctx.db, ctx.viewer.id);
   }),
-});
-
-export const accountRouter = router({
-  /** Needs the current password; ends the member's other sessions. */
-  changePassword: memberProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx.db, { id: ctx.viewer.id, sessionId: ctx.auth.session.id }, input, ctx.ip);
-    return { ok: true as const };
-  }),
-
-  /** Sends a confirmation link to the new address; nothing changes until it is opened. */
-  requestEmailChange: memberProcedure.input(requestEmailChangeInput).mutation(async ({ ctx, input }) => {
-    await requestEmailChange(ctx.db, ctx.viewer, input, { origin: ctx.origin, ip: ctx.ip });
-    return { ok: true as const };
-  }),
-
-  /** Opened from the e-mailed link, signed in or not: the token is the proof. */
-  confirmEmail: publicProcedure
-    .input(confirmEmailInput)
-    .mutation(({ ctx, input }) => confirmEmailChange(ctx.db, input.token, ctx.ip)),
 });

@@ -8,11 +8,12 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import type { Activity } from "../../common/constants";
+import type { RequestType } from "../../common/memberRequests";
 import { Msg } from "../../common/messages";
-import type { RequestType } from "../../common/requests";
 import { type Caller, createTestApp, type TestApp, withTimeout } from "../../test/app";
 import { memberRequests, memberResponses, notifications, products, profiles } from "../db/schema";
-import { countReceived, countUnreadOffers, RESPONSE_NOTIFICATION_TITLE } from "../domain/requests";
+import { countReceived } from "../domain/memberRequests";
+import { countUnreadOffers, RESPONSE_NOTIFICATION_TITLE } from "../domain/offers";
 
 let t: TestApp;
 

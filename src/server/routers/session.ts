@@ -4,12 +4,12 @@
  * never keep an idle session alive.
  */
 import { eq } from "drizzle-orm";
-import { setLocaleInput } from "../../common/schemas";
+import { setLocaleInput } from "../../common/session";
 import { logSecurityEvent } from "../auth/security-events";
 import { type Session, sessionExpiresAt, touchSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import { publish } from "../events";
+import { publish } from "../live/events";
 import { authedProcedure, publicProcedure, router } from "../trpc/init";
 
 /** Lets open subscriptions of this session move their in-memory idle timer (DESIGN.md §5). */

@@ -8,7 +8,7 @@ import type { Session } from "../auth/session";
 import type { Config } from "../config";
 import type { Database, Db } from "../db/client";
 import type { Viewer } from "../domain/viewer";
-import type { EventBus } from "../events";
+import type { EventBus } from "../live/events";
 
 /** Long-lived dependencies of the app. */
 export interface AppDeps {

@@ -1,19 +1,14 @@
 /**
  * tRPC initialisation: the procedure tiers (DESIGN.md §3, §4). Every procedure is built from
  * exactly one of `publicProcedure`, `authedProcedure` (signed in, any approval state),
- * `memberProcedure` (approved) or `adminProcedure` (member with the admin role).
+ * `memberProcedure` (approved) or `adminProcedure` (member with the admin role). Every tier
+ * starts with `convertDomainErrors`, the one place a `DomainError` becomes a `TRPCError`.
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";
 import { Msg } from "../../common/messages";
+import { DomainError } from "../domain/errors";
 import type { Context } from "./context";
-
-/** Attached as `cause` to a TOO_MANY_REQUESTS error to tell the client how long to wait. */
-export class RetryAfter extends Error {
-  constructor(readonly seconds: number) {
-    super(`retry after ${seconds}s`);
-  }
-}
 
 const t = initTRPC.context<Context>().create({
   // Never send stack traces to clients.
@@ -36,7 +31,7 @@ const t = initTRPC.context<Context>().create({
         path: shape.data.path,
         fieldErrors: zodError?.fieldErrors ?? null,
         formErrors: zodError?.formErrors ?? null,
-        retryAfterSeconds: cause instanceof RetryAfter ? cause.seconds : null,
+        retryAfterSeconds: cause instanceof DomainError ? cause.retryAfterSeconds : null,
       },
     };
   },
@@ -46,8 +41,21 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
+/**
+ * Turns a `DomainError` thrown by a handler (domain code never imports tRPC) into the tRPC
+ * error of the same code and message; the error keeps it as `cause` for `retryAfterSeconds`.
+ */
+const convertDomainErrors = t.middleware(async function convertDomainErrors({ next }) {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(convertDomainErrors);
 
 /** Narrows the context to a signed-in caller. */
 const requireSession = t.middleware(function requireSession({ ctx, next }) {
@@ -56,7 +64,7 @@ const requireSession = t.middleware(function requireSession({ ctx, next }) {
 });
 
 /** Signed in, whatever the approval state (status screens, sign-out, language). */
-export const authedProcedure = t.procedure.use(requireSession);
+export const authedProcedure = publicProcedure.use(requireSession);
 
 /** Refuses pending and rejected applicants on the server (DESIGN.md §8.12). */
 export const memberProcedure = authedProcedure.use(function requireApproved({ ctx, next }) {

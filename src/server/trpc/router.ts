@@ -1,21 +1,25 @@
 /**
- * The application router. The client imports only the type `AppRouter`.
+ * The application router: one router per key, each in `routers/<key>.ts` (DESIGN.md §2). The
+ * client imports only the type `AppRouter`.
  */
+import { accountRouter } from "../routers/account";
+import { adminMembersRouter } from "../routers/adminMembers";
 import { approvalRouter } from "../routers/approval";
 import { authRouter } from "../routers/auth";
-import {
-  communityRouter,
-  helpRouter,
-  inboxRouter,
-  knowledgeRouter,
-  pointsRouter,
-  qaRouter,
-} from "../routers/community";
+import { badgesRouter } from "../routers/badges";
+import { dashboardRouter } from "../routers/dashboard";
+import { helpRouter } from "../routers/help";
+import { inboxRouter } from "../routers/inbox";
+import { knowledgeRouter } from "../routers/knowledge";
 import { landingRouter } from "../routers/landing";
-import { adminMembersRouter, membersRouter } from "../routers/members";
-import { accountRouter, profileRouter } from "../routers/profile";
+import { leaderboardRouter } from "../routers/leaderboard";
+import { memberRequestsRouter } from "../routers/memberRequests";
+import { membersRouter } from "../routers/members";
+import { offersRouter } from "../routers/offers";
+import { pointsRouter } from "../routers/points";
+import { profileRouter } from "../routers/profile";
+import { qaRouter } from "../routers/qa";
 import { referenceRouter } from "../routers/reference";
-import { badgesRouter, memberRequestsRouter, offersRouter } from "../routers/requests";
 import { sessionRouter } from "../routers/session";
 import { publicProcedure, router } from "./init";
 
@@ -38,7 +42,8 @@ export const appRouter = router({
   inbox: inboxRouter,
   points: pointsRouter,
   help: helpRouter,
-  community: communityRouter,
+  leaderboard: leaderboardRouter,
+  dashboard: dashboardRouter,
   qa: qaRouter,
 });
 

@@ -9,7 +9,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { signInInput } from "../../../common/schemas";
+import { signInInput } from "../../../common/auth";
 import { activateLocale, directionOf } from "../../i18n";
 import { errorCode, errorText, retryAfterSeconds } from "../../lib/errors";
 import { validateWith } from "../../lib/form";

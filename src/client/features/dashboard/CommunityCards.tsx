@@ -189,7 +189,7 @@ export function RequestsLeftCard() {
 export function ActiveMembersCard() {
   const { i18n } = useLingui();
   const trpc = useTRPC();
-  const counts = useQuery(trpc.community.memberCounts.queryOptions());
+  const counts = useQuery(trpc.dashboard.memberCounts.queryOptions());
   const total = formatNumber(counts.data?.total ?? 0, i18n.locale);
   return (
     <StatCard
@@ -209,8 +209,8 @@ export function ActiveMembersCard() {
 export function RankCard() {
   const { i18n } = useLingui();
   const trpc = useTRPC();
-  const board = useQuery(trpc.community.leaderboard.queryOptions({ period: "allTime", limit: 5 }));
-  const counts = useQuery(trpc.community.memberCounts.queryOptions());
+  const board = useQuery(trpc.leaderboard.list.queryOptions({ period: "allTime", limit: 5 }));
+  const counts = useQuery(trpc.dashboard.memberCounts.queryOptions());
   const me = board.data?.me ?? null;
   const rank = me ? formatNumber(me.rank, i18n.locale) : null;
   const total = counts.data ? formatNumber(counts.data.total, i18n.locale) : null;
@@ -257,7 +257,7 @@ function ActivityLine({ kind, name }: { kind: ActivityKind; name: string }) {
 export function RecentActivityCard() {
   const { i18n } = useLingui();
   const trpc = useTRPC();
-  const activity = useQuery(trpc.community.recentActivity.queryOptions());
+  const activity = useQuery(trpc.dashboard.recentActivity.queryOptions());
   const now = useNow();
   const rows = activity.data ?? [];
   return (
@@ -338,7 +338,7 @@ export function RecentActivityCard() {
 export function MonthlyLeaderboardCard() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
-  const board = useQuery(trpc.community.leaderboard.queryOptions({ period: "month", limit: 5 }));
+  const board = useQuery(trpc.leaderboard.list.queryOptions({ period: "month", limit: 5 }));
   const { data: session } = useSession();
   const viewerId = session?.viewer.id;
   const top = (board.data?.top ?? []) as RankedMember[];

@@ -39,10 +39,9 @@ import {
   type HelpRequestInput,
   type HelpType,
   helpRequestInput,
-  PRODUCT_CATEGORY_CODES,
-  type ProductCategory,
   SERVICE_TYPES,
-} from "../../../common/knowledge";
+} from "../../../common/help";
+import { PRODUCT_CATEGORY_CODES, type ProductCategory } from "../../../common/knowledge";
 import { EXPERTISE_AREAS, type ExpertiseArea } from "../../../common/profile";
 import { errorCode, fieldErrors } from "../../lib/errors";
 import { validateWith } from "../../lib/form";

@@ -14,7 +14,7 @@ import {
   IconWorld,
 } from "@tabler/icons-react";
 import type { ComponentType } from "react";
-import { HELP_TYPE_FIELD, type HelpType } from "../../../common/knowledge";
+import { HELP_TYPE_FIELD, type HelpType } from "../../../common/help";
 
 export type HelpField = "targetCountry" | "productCategory" | "expertiseAreas" | "employmentType" | "serviceType";
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCoins } from "@tabler/icons-react";
-import { APPROVAL_POINTS } from "../../../common/knowledge";
+import { APPROVAL_POINTS } from "../../../common/inbox";
 import { formatNumber } from "../../i18n";
 
 /** Points the spec's banner shows for sharing (spec part 2 §2, §9). */

@@ -49,7 +49,7 @@ export function LeaderboardPage({
   useDocumentTitle(t`Leaderboard`);
   const { data: session } = useSession();
   const viewerId = session?.viewer.id;
-  const board = useQuery(trpc.community.leaderboard.queryOptions({ period, limit: PAGE_LIMIT }));
+  const board = useQuery(trpc.leaderboard.list.queryOptions({ period, limit: PAGE_LIMIT }));
   const top = (board.data?.top ?? []) as RankedMember[];
   const me = (board.data?.me ?? null) as RankedMember | null;
   const meListed = me !== null && top.some((r) => r.userId === me.userId);

@@ -9,7 +9,7 @@ import type { Activity, Tier } from "../../../common/constants";
 import { formatNumber } from "../../i18n";
 import { ACTIVITY_LABELS } from "../../lib/labels";
 
-/** One ranked member as `community.leaderboard` returns it. */
+/** One ranked member as `leaderboard.list` returns it. */
 export interface RankedMember {
   userId: string;
   name: string;

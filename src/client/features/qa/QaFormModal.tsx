@@ -8,7 +8,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { QA_SUBSECTIONS, qaItemInput } from "../../../common/knowledge";
+import { QA_SUBSECTIONS, qaItemInput } from "../../../common/qa";
 import { errorText, fieldErrors } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { QA_SUBSECTION_LABELS } from "../../lib/labels";

@@ -22,7 +22,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconMessageQuestion } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { QA_SUBSECTIONS } from "../../../common/knowledge";
+import { QA_SUBSECTIONS } from "../../../common/qa";
 import { formatNumber } from "../../i18n";
 import { QA_SUBSECTION_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";

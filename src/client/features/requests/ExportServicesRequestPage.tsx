@@ -18,7 +18,7 @@ import {
   exportServicesRequestInput,
   type ServiceActivity,
   type Urgency,
-} from "../../../common/requests";
+} from "../../../common/memberRequests";
 import type { SectorCode } from "../../../common/sectors";
 import { fieldErrors } from "../../lib/errors";
 import { validateWith } from "../../lib/form";

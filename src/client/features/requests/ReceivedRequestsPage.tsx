@@ -20,7 +20,7 @@ import {
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
-import { RECEIVED_PAGE_SIZE } from "../../../common/requests";
+import { RECEIVED_PAGE_SIZE } from "../../../common/memberRequests";
 import { formatDateTime } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Badge, Group } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import type { RequestType, Urgency } from "../../../common/requests";
+import type { RequestType, Urgency } from "../../../common/memberRequests";
 import { REQUEST_TYPE_LABELS, URGENCY_LABELS } from "../../lib/labels";
 import { activityLine } from "./options";
 

@@ -19,7 +19,7 @@ import {
   type ServiceActivity,
   sendRequestInput,
   type Urgency,
-} from "../../../common/requests";
+} from "../../../common/memberRequests";
 import { fieldErrors } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { useTRPC } from "../../trpc";

@@ -19,7 +19,7 @@ import {
   type RequestType,
   URGENCIES,
   type Urgency,
-} from "../../../common/requests";
+} from "../../../common/memberRequests";
 import { REQUEST_TYPE_LABELS, URGENCY_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { CountrySelect, DescriptionField, ProductSelect } from "./fields";

@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Group, Loader, Select, type SelectProps, Stack, Text, Textarea, type TextareaProps } from "@mantine/core";
 import { IconBox, IconBuildingFactory2, IconWorld } from "@tabler/icons-react";
 import { useMemo } from "react";
-import { countWords, DESCRIPTION_MAX_WORDS } from "../../../common/requests";
+import { countWords, DESCRIPTION_MAX_WORDS } from "../../../common/memberRequests";
 import { formatNumber } from "../../i18n";
 import { sectorOptions, useCountryOptions, useProducts } from "./reference";
 

@@ -8,7 +8,7 @@ import {
   type ServiceActivity,
   SUB_ACTIVITIES,
   URGENCIES,
-} from "../../../common/requests";
+} from "../../../common/memberRequests";
 import { SERVICE_ACTIVITY_LABELS, subActivityLabel, URGENCY_LABELS } from "../../lib/labels";
 
 const label = (i18n: I18n, d: ReturnType<typeof subActivityLabel>) => (typeof d === "string" ? d : i18n._(d));

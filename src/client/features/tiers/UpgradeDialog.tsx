@@ -81,7 +81,7 @@ export function UpgradeDialog({ opened, onClose }: { opened: boolean; onClose: (
         queryClient.invalidateQueries({ queryKey: trpc.session.get.queryKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.help.quota.queryKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.community.leaderboard.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.leaderboard.list.pathKey() }),
       ]);
     }
   }

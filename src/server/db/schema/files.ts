@@ -4,7 +4,7 @@
  */
 import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { UPLOAD_PURPOSES } from "../../../common/uploads";
-import { users } from "./accounts";
+import { users } from "./index";
 
 export const uploadPurposeEnum = pgEnum("upload_purpose", UPLOAD_PURPOSES);
 

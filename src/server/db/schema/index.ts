@@ -1,8 +1,15 @@
-/** All tables, one file per domain (DESIGN.md §2). */
-export * from "./accounts";
+/** All tables, one file per feature, named after it (DESIGN.md §2). */
+export * from "./account";
+export * from "./auth";
 export * from "./catalog";
 export * from "./files";
+export * from "./help";
 export * from "./knowledge";
-export * from "./messaging";
+export * from "./landing";
+export * from "./mail";
+export * from "./memberRequests";
+export * from "./notifications";
+export * from "./points";
+export * from "./profile";
+export * from "./qa";
 export * from "./reference";
-export * from "./requests";

@@ -25,7 +25,7 @@ import { IconCheck, IconCoins, IconExternalLink, IconX } from "@tabler/icons-rea
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { LIMITS } from "../../../../common/constants";
-import { APPROVAL_POINTS, DEFAULT_APPROVAL_POINTS } from "../../../../common/knowledge";
+import { APPROVAL_POINTS, DEFAULT_APPROVAL_POINTS } from "../../../../common/inbox";
 import { formatDateTime, formatNumber } from "../../../i18n";
 import { errorCode, errorText } from "../../../lib/errors";
 import { SHARE_TYPE_LABELS } from "../../../lib/labels";

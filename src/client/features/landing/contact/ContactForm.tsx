@@ -5,7 +5,7 @@ import { notifications } from "@mantine/notifications";
 import { IconSend } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { LIMITS } from "../../../../common/constants";
-import { type ContactInput, contactInput } from "../../../../common/schemas";
+import { type ContactInput, contactInput } from "../../../../common/landing";
 import { formatNumber } from "../../../i18n";
 import { errorCode, fieldErrors } from "../../../lib/errors";
 import { validateWith } from "../../../lib/form";

@@ -1,10 +1,8 @@
 /**
- * Outgoing e-mail (transactional outbox) and contact messages from the landing page
- * (spec part 1 §2 contact section; DESIGN.md §8.4).
+ * Outgoing e-mail: the transactional outbox (DESIGN.md §4, §6).
  */
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
+import { bigint, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const outboxStatusEnum = pgEnum("outbox_status", ["pending", "sent"]);
 
@@ -30,21 +28,4 @@ export const emailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
-);
-
-/** Messages sent through the landing page's Ask Questions Online form, already sanitised. */
-export const contactMessages = pgTable(
-  "contact_messages",
-  {
-    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    name: text().notNull(),
-    email: text().notNull(),
-    message: text().notNull(),
-    ip: text(),
-    /** The signed-in sender, when there was one. */
-    userId: uuid().references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
 );

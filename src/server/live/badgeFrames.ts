@@ -24,7 +24,7 @@
 import { Socket } from "node:net";
 import type { WebSocket } from "ws";
 import { z } from "zod";
-import { subscriptionKeySchema } from "../common/subscriptionKey";
+import { subscriptionKeySchema } from "../../common/subscriptionKey";
 
 /** The procedure path whose subscription messages are watched. */
 export const BADGES_SUBSCRIPTION_PATH = "badges.onChange";

@@ -1,13 +1,11 @@
 /**
- * Member requests, responses and offers (spec part 2 §2, §4, §5, §7 calls 14–19, §8;
- * DESIGN.md §8.6, §8.11, §9; issue #4).
+ * Member requests: the three request forms, the received list and its badge count (one SQL
+ * predicate, `matching.ts`), responding and ignoring (spec part 2 §2, §4, §5, §7 calls 14–17;
+ * DESIGN.md §8.6, §9).
  */
-import { TRPCError } from "@trpc/server";
-import { and, avg, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { HELPFUL_ANSWER_POINTS } from "../../common/knowledge";
-import { Msg } from "../../common/messages";
 import {
   ACTIVITY_REQUEST_TYPE,
   BADGE_COUNT_CAP,
@@ -16,7 +14,8 @@ import {
   type respondInput,
   type sendRequestInput,
   type submitRequestInput,
-} from "../../common/requests";
+} from "../../common/memberRequests";
+import { Msg } from "../../common/messages";
 import type { Db, DbOrTx } from "../db/client";
 import { perDatabase } from "../db/prepared";
 import {
@@ -28,14 +27,13 @@ import {
   products,
   profiles,
 } from "../db/schema";
-import { publish } from "../events";
+import { publish } from "../live/events";
+import { DomainError } from "./errors";
 import { loadMatchProfile, type MatchProfile, matchesNothing, matchingPredicate, matchPlaceholders } from "./matching";
-import { creditPoints } from "./points";
+import { RESPONSE_NOTIFICATION_TITLE } from "./offers";
 
-/** The notification title of a new response (spec part 2 §7 call 19). */
-export const RESPONSE_NOTIFICATION_TITLE = "Response to Your Request";
-
-interface NewRequest {
+/** A member request to store: the fields every form and Request Help fill in. */
+export interface NewMemberRequest {
   productId: number | null;
   targetCountry: string | null;
   sector: string | null;
@@ -44,19 +42,29 @@ interface NewRequest {
   subActivity: string | null;
   description: string;
   urgency: "normal" | "urgent";
+  /** Only Request Help gives a title. */
+  title?: string | null;
 }
 
-async function insertRequest(db: Db, userId: string, r: NewRequest): Promise<{ id: number }> {
+/**
+ * The one writer of member requests (the three forms and Request Help): checks the country and
+ * product against the reference lists, stores the request with its product's sector, and
+ * publishes `request.created` in the same transaction. Given an open transaction, the request is
+ * part of that larger write (Request Help's quota).
+ * @throws DomainError BAD_REQUEST for an unknown country or product.
+ */
+export async function insertMemberRequest(db: DbOrTx, userId: string, r: NewMemberRequest): Promise<{ id: number }> {
   if (r.targetCountry) {
     const [c] = await db.select({ code: countries.code }).from(countries).where(eq(countries.code, r.targetCountry));
-    if (!c) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.invalidCountry });
+    if (!c) throw new DomainError("BAD_REQUEST", Msg.invalidCountry);
   }
   let sector = r.sector;
   if (r.productId !== null) {
     const [p] = await db.select({ sector: products.sector }).from(products).where(eq(products.id, r.productId));
-    if (!p) throw new TRPCError({ code: "BAD_REQUEST", message: Msg.invalidProduct });
+    if (!p) throw new DomainError("BAD_REQUEST", Msg.invalidProduct);
     sector = p.sector;
   }
+  // Inside a caller's transaction this is a savepoint: the request and its event commit with it.
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(memberRequests)
@@ -77,7 +85,7 @@ async function insertRequest(db: Db, userId: string, r: NewRequest): Promise<{ i
 
 /** /member-request: product and/or country, one of the four types. */
 export function submitRequest(db: Db, userId: string, input: z.output<typeof submitRequestInput>) {
-  return insertRequest(db, userId, {
+  return insertMemberRequest(db, userId, {
     productId: input.productId,
     targetCountry: input.countryCode,
     sector: null,
@@ -91,7 +99,7 @@ export function submitRequest(db: Db, userId: string, input: z.output<typeof sub
 
 /** /member-request/send: the activity type decides the request type; stored with its sub-activity. */
 export function sendRequest(db: Db, userId: string, input: z.output<typeof sendRequestInput>) {
-  return insertRequest(db, userId, {
+  return insertMemberRequest(db, userId, {
     productId: input.productId,
     targetCountry: input.countryCode,
     sector: null,
@@ -105,7 +113,7 @@ export function sendRequest(db: Db, userId: string, input: z.output<typeof sendR
 
 /** /export-services/send-request: the chosen sector and country are saved (DESIGN.md §8.7). */
 export function sendExportServicesRequest(db: Db, userId: string, input: z.output<typeof exportServicesRequestInput>) {
-  return insertRequest(db, userId, {
+  return insertMemberRequest(db, userId, {
     productId: null,
     targetCountry: input.countryCode,
     sector: input.sector,
@@ -236,8 +244,8 @@ export async function respond(db: Db, responderId: string, input: z.output<typeo
         .from(memberResponses)
         .where(and(eq(memberResponses.requestId, input.requestId), eq(memberResponses.responderId, responderId)));
       throw answered
-        ? new TRPCError({ code: "CONFLICT", message: Msg.alreadyResponded })
-        : new TRPCError({ code: "NOT_FOUND", message: Msg.requestUnavailable });
+        ? new DomainError("CONFLICT", Msg.alreadyResponded)
+        : new DomainError("NOT_FOUND", Msg.requestUnavailable);
     }
     const [response] = await tx
       .insert(memberResponses)
@@ -252,7 +260,7 @@ export async function respond(db: Db, responderId: string, input: z.output<typeo
       })
       .onConflictDoNothing()
       .returning({ id: memberResponses.id });
-    if (!response) throw new TRPCError({ code: "CONFLICT", message: Msg.alreadyResponded });
+    if (!response) throw new DomainError("CONFLICT", Msg.alreadyResponded);
     await tx.insert(notifications).values({
       userId: req.userId,
       kind: "response_received",
@@ -272,137 +280,8 @@ export async function ignoreRequest(db: Db, userId: string, requestId: number): 
       .select({ id: memberRequests.id })
       .from(memberRequests)
       .where(and(eq(memberRequests.id, requestId), eq(memberRequests.status, "active")));
-    if (!req) throw new TRPCError({ code: "NOT_FOUND", message: Msg.requestUnavailable });
+    if (!req) throw new DomainError("NOT_FOUND", Msg.requestUnavailable);
     await tx.insert(archivedMemberRequests).values({ requestId, userId }).onConflictDoNothing();
     await publish(tx, { type: "member.changed", userIds: [userId] });
   });
-}
-
-const responder = alias(profiles, "responder");
-
-/** Responses to the viewer's requests, newest first, without contact fields (DESIGN.md §8.11). */
-export function listOffers(db: DbOrTx, requesterId: string) {
-  return db
-    .select({
-      id: memberResponses.id,
-      createdAt: memberResponses.createdAt,
-      message: memberResponses.message,
-      rating: memberResponses.rating,
-      ratedAt: memberResponses.ratedAt,
-      revealed: sql<boolean>`${memberResponses.revealedAt} is not null`,
-      responderName: responder.name,
-      requestId: memberRequests.id,
-      requestType: memberRequests.requestType,
-      activityType: memberRequests.activityType,
-      subActivity: memberRequests.subActivity,
-      requestDescription: memberRequests.description,
-    })
-    .from(memberResponses)
-    .innerJoin(memberRequests, eq(memberRequests.id, memberResponses.requestId))
-    .leftJoin(responder, eq(responder.userId, memberResponses.responderId))
-    .where(eq(memberResponses.requesterId, requesterId))
-    .orderBy(desc(memberResponses.createdAt), desc(memberResponses.id))
-    .limit(200);
-}
-
-/**
- * Reveal Contact Details: returns the contact fields of a response to the viewer's own request
- * and records the first reveal.
- * @throws NOT_FOUND for anyone but the requester.
- */
-export async function revealContact(db: Db, requesterId: string, responseId: number) {
-  const [row] = await db
-    .update(memberResponses)
-    .set({ revealedAt: sql`coalesce(${memberResponses.revealedAt}, now())` })
-    .where(and(eq(memberResponses.id, responseId), eq(memberResponses.requesterId, requesterId)))
-    .returning({
-      contactEmail: memberResponses.contactEmail,
-      contactPhone: memberResponses.contactPhone,
-      contactWhatsapp: memberResponses.contactWhatsapp,
-    });
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
-  return row;
-}
-
-/**
- * Rates a response to the viewer's own request, once (a conditional update, so two concurrent
- * ratings leave exactly one).
- * @throws NOT_FOUND for others' offers; CONFLICT 'You have already rated this offer.'
- */
-export async function rateResponse(db: Db, requesterId: string, responseId: number, rating: number) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(memberResponses)
-      .set({ rating, ratedAt: new Date() })
-      .where(
-        and(
-          eq(memberResponses.id, responseId),
-          eq(memberResponses.requesterId, requesterId),
-          isNull(memberResponses.rating),
-        ),
-      )
-      .returning({ id: memberResponses.id, responderId: memberResponses.responderId });
-    if (row) {
-      // A helpful (3-star) answer earns its responder points, once (issue #5 §3).
-      if (rating === 3) {
-        await creditPoints(tx, {
-          userId: row.responderId,
-          points: HELPFUL_ANSWER_POINTS,
-          reason: "helpful_answer",
-          sourceId: String(row.id),
-        });
-      }
-      return row;
-    }
-    const [exists] = await tx
-      .select({ id: memberResponses.id })
-      .from(memberResponses)
-      .where(and(eq(memberResponses.id, responseId), eq(memberResponses.requesterId, requesterId)));
-    throw exists
-      ? new TRPCError({ code: "CONFLICT", message: Msg.alreadyRated })
-      : new TRPCError({ code: "NOT_FOUND", message: Msg.notFound });
-  });
-}
-
-/** Unread 'Response to Your Request' notifications of a member. */
-export async function countUnreadOffers(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.kind, "response_received"),
-        eq(notifications.isRead, false),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/** Opening /offers/received marks its notifications read (spec part 2 §2). */
-export async function markOffersRead(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(notifications)
-      .set({ isRead: true })
-      .where(
-        and(
-          eq(notifications.userId, userId),
-          eq(notifications.kind, "response_received"),
-          eq(notifications.isRead, false),
-        ),
-      )
-      .returning({ id: notifications.id });
-    if (updated.length) await publish(tx, { type: "offers.changed", userIds: [userId] });
-  });
-}
-
-/** Mean rating (0–3, one decimal) and the number of ratings a member's responses received. */
-export async function averageRating(db: DbOrTx, userId: string): Promise<{ average: number | null; count: number }> {
-  const [row] = await db
-    .select({ average: avg(memberResponses.rating), n: count(memberResponses.rating) })
-    .from(memberResponses)
-    .where(and(eq(memberResponses.responderId, userId), isNotNull(memberResponses.rating)));
-  const n = row?.n ?? 0;
-  return { average: n ? Math.round(Number(row?.average) * 10) / 10 : null, count: n };
 }

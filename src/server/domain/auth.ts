@@ -1,19 +1,19 @@
 /**
  * Sign-up and sign-in (spec part 1 §3, §4, §5, §7, §8; DESIGN.md §4, §8.3).
  */
-import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
+import type { signInInput, signUpInput } from "../../common/auth";
 import { RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
-import type { signInInput, signUpInput } from "../../common/schemas";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/password";
 import { hitRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { profiles, userRoles, users } from "../db/schema";
-import { publish } from "../events";
+import { publish } from "../live/events";
+import { DomainError, tooManyRequests } from "./errors";
 
 type SignUp = z.output<typeof signUpInput>;
 type SignIn = z.output<typeof signInInput>;
@@ -21,7 +21,7 @@ type SignIn = z.output<typeof signInInput>;
 /**
  * Creates a pending applicant (spec part 1 §4). The account whose e-mail equals `adminEmail`
  * is granted admin and approved at once (DESIGN.md §4).
- * @throws TRPCError TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.' after 3
+ * @throws DomainError TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.' after 3
  *   attempts for one e-mail within 5 minutes; CONFLICT when the e-mail is taken.
  */
 export async function signUp(
@@ -32,7 +32,7 @@ export async function signUp(
   const limit = await hitRateLimit(db, `signup:${input.email}`, RATE_LIMITS.signUp);
   if (!limit.allowed) {
     await logSecurityEvent(db, { type: "sign_up_rate_limited", ip: opts.ip, details: { email: input.email } });
-    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: Msg.signUpWait });
+    throw tooManyRequests(Msg.signUpWait, limit.delaySeconds);
   }
   const passwordHash = await hashPassword(input.password);
   const isBootstrapAdmin = opts.adminEmail !== undefined && opts.adminEmail === input.email;
@@ -43,7 +43,7 @@ export async function signUp(
       .onConflictDoNothing()
       .returning({ id: users.id });
     const user = inserted[0];
-    if (!user) throw new TRPCError({ code: "CONFLICT", message: Msg.emailTaken });
+    if (!user) throw new DomainError("CONFLICT", Msg.emailTaken);
     const approvalStatus = isBootstrapAdmin ? "approved" : "pending";
     await tx.insert(profiles).values({
       userId: user.id,
@@ -64,17 +64,19 @@ export async function signUp(
   });
 }
 
-export type SignInResult =
-  | { ok: true; token: string; userId: string; createdAt: Date }
-  | { ok: false; reason: "rate_limited"; delaySeconds: number }
-  | { ok: false; reason: "invalid" | "suspended" };
-
 /**
  * Checks the login rate limit (5 per 15 minutes per e-mail), then the password. Unknown
  * e-mail and wrong password take the same time and give the same answer. Logs
- * login_rate_limited, login_failed or login_successful.
+ * login_rate_limited, login_failed or login_successful. Returns the new session's token.
+ * @throws DomainError TOO_MANY_REQUESTS with the wait (the client shows 'Too many login attempts.
+ *   Please try again in N minute(s).'); UNAUTHORIZED 'Invalid email or password' for unknown
+ *   e-mail and wrong password alike; FORBIDDEN when suspended.
  */
-export async function signIn(db: Db, input: SignIn, opts: { ip?: string | null }): Promise<SignInResult> {
+export async function signIn(
+  db: Db,
+  input: SignIn,
+  opts: { ip?: string | null },
+): Promise<{ token: string; userId: string; createdAt: Date }> {
   const limit = await hitRateLimit(db, `signin:${input.email}`, RATE_LIMITS.signIn);
   if (!limit.allowed) {
     await logSecurityEvent(db, {
@@ -82,7 +84,7 @@ export async function signIn(db: Db, input: SignIn, opts: { ip?: string | null }
       ip: opts.ip,
       details: { email: input.email, delaySeconds: limit.delaySeconds },
     });
-    return { ok: false, reason: "rate_limited", delaySeconds: limit.delaySeconds };
+    throw tooManyRequests(Msg.loginRateLimited, limit.delaySeconds);
   }
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
@@ -92,18 +94,18 @@ export async function signIn(db: Db, input: SignIn, opts: { ip?: string | null }
   if (!user) {
     await verifyDummy(input.password);
     await logSecurityEvent(db, { type: "login_failed", ip: opts.ip, details: { email: input.email } });
-    return { ok: false, reason: "invalid" };
+    throw new DomainError("UNAUTHORIZED", Msg.invalidCredentials);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     await logSecurityEvent(db, { type: "login_failed", userId: user.id, ip: opts.ip });
-    return { ok: false, reason: "invalid" };
+    throw new DomainError("UNAUTHORIZED", Msg.invalidCredentials);
   }
   if (user.suspendedAt) {
     await logSecurityEvent(db, { type: "login_failed", userId: user.id, ip: opts.ip, details: { suspended: true } });
-    return { ok: false, reason: "suspended" };
+    throw new DomainError("FORBIDDEN", Msg.accountSuspended);
   }
   const { token, session } = await createSession(db, user.id);
   await db.update(users).set({ lastActiveAt: session.createdAt }).where(eq(users.id, user.id));
   await logSecurityEvent(db, { type: "login_successful", userId: user.id, ip: opts.ip });
-  return { ok: true, token, userId: user.id, createdAt: session.createdAt };
+  return { token, userId: user.id, createdAt: session.createdAt };
 }

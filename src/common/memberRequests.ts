@@ -1,6 +1,6 @@
 /**
- * Member requests, responses and offers (spec part 2 §2, §3, §5, §8; DESIGN.md §9):
- * fixed lists, the activity↔type rule and the form schemas. Pure.
+ * Member requests and responses (spec part 2 §2, §3, §5, §8; DESIGN.md §9): fixed lists, the
+ * activity↔type rule and the form schemas. Pure.
  */
 import { z } from "zod";
 import type { Activity } from "./constants";
@@ -15,13 +15,16 @@ export const REQUEST_TYPES = [
   "product_sourcing",
   "knowledge_sharing",
 ] as const;
+
 export type RequestType = (typeof REQUEST_TYPES)[number];
 
 export const URGENCIES = ["normal", "urgent"] as const;
+
 export type Urgency = (typeof URGENCIES)[number];
 
 /** Activity types of the send and export-services forms. */
 export const SERVICE_ACTIVITIES = ["marketing", "legal", "commercial"] as const;
+
 export type ServiceActivity = (typeof SERVICE_ACTIVITIES)[number];
 
 /**
@@ -41,6 +44,7 @@ export const SUB_ACTIVITIES: Record<ServiceActivity, readonly string[]> = {
   legal: ["contract", "ip_registration", "company_registration", "arbitration"],
   commercial: ["finance_payment", "logistics", "freight_customs"],
 };
+
 export const EXPORT_SERVICES_ONLY_SUB_ACTIVITIES = ["arbitration"] as const;
 
 /** The send forms' activity type decides the request type (spec part 2 §7 call 14). */
@@ -63,9 +67,12 @@ export function requestTypesFor(activities: readonly Activity[]): RequestType[] 
 }
 
 export const DESCRIPTION_MAX_WORDS = 30;
+
 export const RESPONSE_MAX_CHARS = 200;
+
 /** The badge counts up to this many; the UI shows "99+" beyond. */
 export const BADGE_COUNT_CAP = 100;
+
 export const RECEIVED_PAGE_SIZE = 20;
 
 /** Words in a text: runs of non-whitespace (spec part 2 §5 "split on whitespace"). */
@@ -82,7 +89,9 @@ const describe = (required: string, tooLong: string) =>
     .min(1, required)
     .max(2000, tooLong)
     .refine((d) => countWords(d) <= DESCRIPTION_MAX_WORDS, tooLong);
+
 const description = describe(Msg.descriptionRequired, Msg.descriptionTooLong);
+
 const shortFormDescription = describe(Msg.descriptionIsRequired, Msg.descriptionMax30Words);
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, Msg.invalidCountry);
@@ -100,6 +109,7 @@ export const submitRequestInput = z
     message: Msg.productOrCountry,
     path: ["productId"],
   });
+
 export type SubmitRequestInput = z.input<typeof submitRequestInput>;
 
 const subActivityFor = (v: { activityType: ServiceActivity; subActivity: string }, allowExportServicesOnly: boolean) =>
@@ -121,6 +131,7 @@ export const sendRequestInput = z
     message: Msg.productOrCountrySend,
     path: ["productId"],
   });
+
 export type SendRequestInput = z.input<typeof sendRequestInput>;
 
 /** /export-services/send-request (spec part 2 §2, §5): sector and country are both saved. */
@@ -135,6 +146,7 @@ export const exportServicesRequestInput = z
   })
   .refine((v) => subActivityFor(v, true), { message: Msg.selectSubActivity, path: ["subActivity"] })
   .refine((v) => v.sector !== null || v.countryCode !== null, { message: Msg.sectorOrCountry, path: ["sector"] });
+
 export type ExportServicesRequestInput = z.input<typeof exportServicesRequestInput>;
 
 const optionalContact = (valid: (v: string) => boolean, message: string) =>
@@ -146,6 +158,7 @@ const optionalContact = (valid: (v: string) => boolean, message: string) =>
     .transform((v) => (v === "" ? null : v));
 
 const isEmail = (v: string) => z.email().safeParse(v).success;
+
 const isPhone = (v: string) => PHONE_PATTERN.test(v);
 
 /** Respond dialog (spec part 2 §5): a message of 1–200 characters and at least one contact. */
@@ -161,12 +174,8 @@ export const respondInput = z
     message: Msg.contactRequired,
     path: ["contactEmail"],
   });
-export type RespondInput = z.input<typeof respondInput>;
 
-export const rateInput = z.object({
-  responseId: z.number().int().positive(),
-  rating: z.number().int().min(1, Msg.ratingRange).max(3, Msg.ratingRange),
-});
+export type RespondInput = z.input<typeof respondInput>;
 
 /** Cursor of the received list: the last card's (createdAt, id). */
 export const receivedListInput = z.object({

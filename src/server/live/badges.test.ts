@@ -6,11 +6,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_IDLE_TIMEOUT_MS } from "../common/constants";
-import { createTestApp, type TestApp, withTimeout } from "../test/app";
+import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
+import { createTestApp, type TestApp, withTimeout } from "../../test/app";
+import { profiles } from "../db/schema";
 import type { DirectChannel } from "./badgeFrames";
 import { BadgeHub, type Badges } from "./badges";
-import { profiles } from "./db/schema";
 import { publish } from "./events";
 
 let t: TestApp;

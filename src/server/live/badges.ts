@@ -19,13 +19,15 @@
  * absolute limit, computed in memory and swept every `SWEEP_MS`; sign-out or suspension,
  * checked in the database after an event about the member).
  */
-import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type Tier } from "../common/constants";
-import { BADGE_COUNT_CAP } from "../common/requests";
-import { isSessionAlive, type Session } from "./auth/session";
+
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type Tier } from "../../common/constants";
+import { BADGE_COUNT_CAP } from "../../common/memberRequests";
+import { isSessionAlive, type Session } from "../auth/session";
+import type { Db } from "../db/client";
+import { loadMatchProfileAndStanding, type MatchProfile, requestMatches } from "../domain/matching";
+import { countReceived } from "../domain/memberRequests";
+import { countUnreadOffers } from "../domain/offers";
 import type { DirectChannel } from "./badgeFrames";
-import type { Db } from "./db/client";
-import { loadMatchProfileAndStanding, type MatchProfile, requestMatches } from "./domain/matching";
-import { countReceived, countUnreadOffers } from "./domain/requests";
 import type { AppEvent, EventBus } from "./events";
 
 /** What the top bar and the dashboard show: counts capped at BADGE_COUNT_CAP for requests. */

@@ -8,10 +8,10 @@ import type { AddressInfo } from "node:net";
 import { transformTRPCResponse } from "@trpc/server/unstable-core-do-not-import";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket, { WebSocketServer } from "ws";
-import { newSubscriptionKey, subscriptionKeySchema } from "../common/subscriptionKey";
-import { withTimeout } from "../test/app";
+import { newSubscriptionKey, subscriptionKeySchema } from "../../common/subscriptionKey";
+import { withTimeout } from "../../test/app";
+import { appRouter } from "../trpc/router";
 import { BADGES_SUBSCRIPTION_PATH, directChannel, textFrame, watchBadgeSubscriptions } from "./badgeFrames";
-import { appRouter } from "./trpc/router";
 
 interface Pair {
   server: WebSocket;

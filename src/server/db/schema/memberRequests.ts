@@ -1,11 +1,9 @@
 /**
- * Member requests, responses (offers), archive records and notifications (spec part 2 §3;
- * DESIGN.md §9; issue #4).
+ * Member requests, their responses and archive records (spec part 2 §3; DESIGN.md §9).
  */
 import { sql } from "drizzle-orm";
 import {
   bigint,
-  boolean,
   index,
   integer,
   pgEnum,
@@ -17,14 +15,17 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { REQUEST_TYPES, SERVICE_ACTIVITIES, URGENCIES } from "../../../common/requests";
-import { users } from "./accounts";
+import { REQUEST_TYPES, SERVICE_ACTIVITIES, URGENCIES } from "../../../common/memberRequests";
 import { products } from "./catalog";
+import { users } from "./index";
 import { countries, industrialSectors } from "./reference";
 
 export const requestTypeEnum = pgEnum("request_type", REQUEST_TYPES);
+
 export const urgencyEnum = pgEnum("urgency", URGENCIES);
+
 export const serviceActivityEnum = pgEnum("service_activity", SERVICE_ACTIVITIES);
+
 export const requestStatusEnum = pgEnum("request_status", ["active", "closed"]);
 
 /**
@@ -113,23 +114,4 @@ export const archivedMemberRequests = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.requestId] })],
-);
-
-export const notificationKindEnum = pgEnum("notification_kind", ["response_received"]);
-
-/** In-app notifications; 'Response to Your Request' is the response_received kind. */
-export const notifications = pgTable(
-  "notifications",
-  {
-    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    kind: notificationKindEnum().notNull(),
-    title: text().notNull(),
-    responseId: bigint({ mode: "number" }).references(() => memberResponses.id, { onDelete: "cascade" }),
-    isRead: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("notifications_unread_idx").on(t.userId, t.kind).where(sql`not ${t.isRead}`)],
 );

@@ -1,12 +1,6 @@
-/**
- * Accounts, sessions, roles and profiles (spec part 1 §3; DESIGN.md §4, §6).
- */
-import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   bigint,
   index,
-  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -17,13 +11,17 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ACTIVITIES, APPROVAL_STATUSES, LOCALES, TIERS, USER_TYPES } from "../../../common/constants";
-import { uploads } from "./files";
 
 export const approvalStatusEnum = pgEnum("approval_status", APPROVAL_STATUSES);
+
 export const tierEnum = pgEnum("tier", TIERS);
+
 export const userTypeEnum = pgEnum("user_type", USER_TYPES);
+
 export const activityEnum = pgEnum("activity", ACTIVITIES);
+
 export const localeEnum = pgEnum("locale", LOCALES);
+
 export const roleEnum = pgEnum("role", ["admin"]);
 
 /** An account. The e-mail belongs here, not to the profile (spec part 1 §3). */
@@ -76,54 +74,6 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
 
-/**
- * One profile per account: identity, approval state and standing (tier, points balance).
- * Further profile fields arrive with the profile issue.
- */
-export const profiles = pgTable(
-  "profiles",
-  {
-    userId: uuid()
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    name: text().notNull(),
-    activities: activityEnum().array().notNull(),
-    userType: userTypeEnum().notNull(),
-    referralCode: text(),
-    approvalStatus: approvalStatusEnum().notNull().default("pending"),
-    appliedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    approvalNotes: text(),
-    reviewedBy: uuid().references(() => users.id, { onDelete: "set null" }),
-    reviewedAt: timestamp({ withTimezone: true }),
-    tier: tierEnum().notNull().default("turquoise"),
-    points: integer().notNull().default(0),
-    // Profile Settings (spec part 2 §3). Photo and attachment reference `uploads`.
-    photoUploadId: uuid().references((): AnyPgColumn => uploads.id, { onDelete: "set null" }),
-    attachmentUploadId: uuid().references((): AnyPgColumn => uploads.id, { onDelete: "set null" }),
-    mobile: text(),
-    whatsapp: text(),
-    postalAddress: text(),
-    postalCode: text(),
-    linkedinUrl: text(),
-    expertiseAreas: text().array().notNull().default(sql`'{}'::text[]`),
-    yearsExportExperience: integer().notNull().default(0),
-    certificates: text().array().notNull().default(sql`'{}'::text[]`),
-    /** Industrial sector codes (`industrial_sectors.code`). */
-    industrialSectors: text().array().notNull().default(sql`'{}'::text[]`),
-    /** ISO alpha-2 codes (`countries.code`). */
-    targetCountries: text().array().notNull().default(sql`'{}'::text[]`),
-    activitySelections: jsonb()
-      .$type<{ mainCategories: string[]; details: Record<string, string[]> }>()
-      .notNull()
-      .default({ mainCategories: [], details: {} }),
-    updatedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [
-    // Pending applicants, newest applied first (spec part 1 §7).
-    index("profiles_pending_applied_idx").on(t.appliedAt.desc()).where(sql`${t.approvalStatus} = 'pending'`),
-  ],
-);
-
 /** Audit trail of security-relevant events (spec part 1 §7 log_security_event). */
 export const securityEvents = pgTable(
   "security_events",
@@ -147,25 +97,4 @@ export const rateLimitHits = pgTable(
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("rate_limit_hits_key_at_idx").on(t.key, t.at)],
-);
-
-/** Pending e-mail changes: applied only when the link sent to the new address is opened. */
-export const emailChangeRequests = pgTable(
-  "email_change_requests",
-  {
-    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    newEmail: text().notNull(),
-    /** SHA-256 (hex) of the token in the link. */
-    tokenHash: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    consumedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex("email_change_requests_token_key").on(t.tokenHash),
-    index("email_change_requests_user_idx").on(t.userId),
-  ],
 );

@@ -10,13 +10,13 @@ import { createTRPCClient, createWSClient, wsLink } from "@trpc/client";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { newSubscriptionKey } from "../common/subscriptionKey";
-import { createPeerApp, createTestApp, type PeerApp, type TestApp, withTimeout } from "../test/app";
+import { newSubscriptionKey } from "../../common/subscriptionKey";
+import { createPeerApp, createTestApp, type PeerApp, type TestApp, withTimeout } from "../../test/app";
+import { profiles } from "../db/schema";
+import { countReceived } from "../domain/memberRequests";
+import type { AppRouter } from "../trpc/router";
 import { badgeHub } from "./badges";
-import { profiles } from "./db/schema";
-import { countReceived } from "./domain/requests";
 import { type AppEvent, EVENTS_CHANNEL, type EventBus, publish } from "./events";
-import type { AppRouter } from "./trpc/router";
 
 let t: TestApp;
 let bus: EventBus;

@@ -5,7 +5,7 @@
  */
 import { EventEmitter, on } from "node:events";
 import { sql } from "drizzle-orm";
-import type { Database, DbOrTx } from "./db/client";
+import type { Database, DbOrTx } from "../db/client";
 
 export const EVENTS_CHANNEL = "export_club_events";
 

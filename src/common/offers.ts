@@ -1,0 +1,10 @@
+/**
+ * Offers: the rating input (spec part 2 §5 Rating: 1 to 3 stars only).
+ */
+import { z } from "zod";
+import { Msg } from "./messages";
+
+export const rateInput = z.object({
+  responseId: z.number().int().positive(),
+  rating: z.number().int().min(1, Msg.ratingRange).max(3, Msg.ratingRange),
+});

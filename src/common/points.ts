@@ -1,0 +1,11 @@
+/**
+ * Points rules shared by client and server: the tier upgrade input and the helpful-answer
+ * bonus (spec part 1 §4 Tier upgrade, part 2 §9).
+ */
+import { z } from "zod";
+import { TIERS } from "./constants";
+
+/** Points per 3-star response (landing copy: +15 per helpful answer). */
+export const HELPFUL_ANSWER_POINTS = 15;
+
+export const upgradeTierInput = z.object({ tier: z.enum(TIERS) });

@@ -1,0 +1,18 @@
+/**
+ * Q&A items: subsections and the admin form's inputs (spec part 2 §2 Q&A, §3, §5).
+ */
+import { z } from "zod";
+import { Msg } from "./messages";
+
+export const QA_SUBSECTIONS = ["export_related", "club_related"] as const;
+
+export const qaItemInput = z.object({
+  question: z.string().trim().min(1, Msg.questionRequired).max(500, Msg.textTooLong),
+  answer: z.string().trim().min(1, Msg.answerRequired).max(10_000, Msg.textTooLong),
+  subsection: z.enum(QA_SUBSECTIONS),
+  isPublished: z.boolean(),
+});
+
+export const qaUpdateInput = qaItemInput.extend({ id: z.number().int().positive() });
+
+export const qaIdInput = z.object({ id: z.number().int().positive() });

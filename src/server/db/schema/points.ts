@@ -1,0 +1,27 @@
+import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./index";
+
+export const pointsReasonEnum = pgEnum("points_reason", ["knowledge_approved", "helpful_answer", "tier_upgrade"]);
+
+/**
+ * One row per award (+) or spend (−). Unique per reason and source, so nothing is credited
+ * twice; the balance on `profiles.points` changes in the same transaction (DESIGN.md §6).
+ */
+export const pointsLedger = pgTable(
+  "points_ledger",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    delta: integer().notNull(),
+    reason: pointsReasonEnum().notNull(),
+    /** What earned or spent it: a submission id, a response id, or `<userId>:<tier>`. */
+    sourceId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("points_ledger_reason_source_key").on(t.reason, t.sourceId),
+    index("points_ledger_created_user_idx").on(t.createdAt, t.userId),
+  ],
+);

@@ -1,0 +1,135 @@
+/**
+ * Member administration (admin only): every account with its standing, suspension,
+ * reinstatement and the admin role, each audited.
+ */
+import { and, asc, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { ADMIN_MEMBERS_PAGE_SIZE, type adminMembersInput } from "../../common/adminMembers";
+import { Msg } from "../../common/messages";
+import { logSecurityEvent, type SecurityEventType } from "../auth/security-events";
+import { invalidateUserSessions } from "../auth/session";
+import type { Db, DbOrTx } from "../db/client";
+import { profiles, userRoles, users } from "../db/schema";
+import { publish } from "../live/events";
+import { DomainError } from "./errors";
+import { containsPattern, nameMatches } from "./members";
+
+const isAdminSql = sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`;
+
+/** Every account for the admin, newest first, with state, role, standing and last activity. */
+export async function listAccounts(db: DbOrTx, input: z.output<typeof adminMembersInput>) {
+  const where: SQL[] = [];
+  if (input.search) {
+    where.push(or(nameMatches(profiles.name, input.search), ilike(users.email, containsPattern(input.search))) as SQL);
+  }
+  if (input.status === "suspended") where.push(isNotNull(users.suspendedAt));
+  else if (input.status) where.push(eq(profiles.approvalStatus, input.status));
+  if (input.role === "admin") where.push(isAdminSql);
+  if (input.role === "member") where.push(sql`not ${isAdminSql}`);
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        email: users.email,
+        name: profiles.name,
+        activities: profiles.activities,
+        approvalStatus: profiles.approvalStatus,
+        tier: profiles.tier,
+        points: profiles.points,
+        isAdmin: isAdminSql,
+        appliedAt: profiles.appliedAt,
+        lastActiveAt: users.lastActiveAt,
+        suspendedAt: users.suspendedAt,
+        suspendedReason: users.suspendedReason,
+      })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(condition)
+      .orderBy(desc(profiles.appliedAt), asc(users.id))
+      .limit(ADMIN_MEMBERS_PAGE_SIZE)
+      .offset((input.page - 1) * ADMIN_MEMBERS_PAGE_SIZE),
+    db.select({ n: count() }).from(users).innerJoin(profiles, eq(profiles.userId, users.id)).where(condition),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, isAdmin: Boolean(r.isAdmin) })),
+    total: totals[0]?.n ?? 0,
+    page: input.page,
+    pageSize: ADMIN_MEMBERS_PAGE_SIZE,
+  };
+}
+
+function refuseSelf(adminId: string, userId: string) {
+  if (adminId === userId) throw new DomainError("BAD_REQUEST", Msg.cannotChangeOwnRole);
+}
+
+/** Locks the account row and returns its state. @throws NOT_FOUND */
+async function requireAccount(tx: DbOrTx, userId: string) {
+  const [row] = await tx
+    .select({ suspendedAt: users.suspendedAt, approvalStatus: profiles.approvalStatus, isAdmin: isAdminSql })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .for("update", { of: users });
+  if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
+  return { ...row, isAdmin: Boolean(row.isAdmin) };
+}
+
+async function audit(
+  tx: DbOrTx,
+  type: SecurityEventType,
+  userId: string,
+  adminId: string,
+  details: Record<string, unknown> = {},
+) {
+  await logSecurityEvent(tx, { type, userId, details: { by: adminId, ...details } });
+}
+
+/** Suspends an account: every session ends at once and sign-in is refused until reinstated. */
+export async function suspendAccount(db: Db, adminId: string, input: { userId: string; reason: string }) {
+  refuseSelf(adminId, input.userId);
+  await db.transaction(async (tx) => {
+    await requireAccount(tx, input.userId);
+    await tx
+      .update(users)
+      .set({ suspendedAt: new Date(), suspendedReason: input.reason })
+      .where(eq(users.id, input.userId));
+    await invalidateUserSessions(tx, input.userId);
+    await audit(tx, "account_suspended", input.userId, adminId, { reason: input.reason });
+    await publish(tx, { type: "member.changed", userIds: [input.userId] });
+  });
+}
+
+export async function reinstateAccount(db: Db, adminId: string, userId: string) {
+  refuseSelf(adminId, userId);
+  await db.transaction(async (tx) => {
+    const account = await requireAccount(tx, userId);
+    if (!account.suspendedAt) throw new DomainError("CONFLICT", Msg.notSuspended);
+    await tx.update(users).set({ suspendedAt: null, suspendedReason: null }).where(eq(users.id, userId));
+    await audit(tx, "account_reinstated", userId, adminId);
+    await publish(tx, { type: "member.changed", userIds: [userId] });
+  });
+}
+
+/** Grants or revokes the admin role (never one's own). */
+export async function setAdminRole(db: Db, adminId: string, input: { userId: string; admin: boolean }) {
+  refuseSelf(adminId, input.userId);
+  await db.transaction(async (tx) => {
+    const account = await requireAccount(tx, input.userId);
+    if (account.isAdmin === input.admin) return;
+    if (input.admin && (account.approvalStatus !== "approved" || account.suspendedAt)) {
+      throw new DomainError("BAD_REQUEST", Msg.adminNeedsApprovedMember);
+    }
+    if (input.admin) {
+      await tx
+        .insert(userRoles)
+        .values({ userId: input.userId, role: "admin", grantedBy: adminId })
+        .onConflictDoNothing();
+      await audit(tx, "admin_granted", input.userId, adminId);
+    } else {
+      await tx.delete(userRoles).where(and(eq(userRoles.userId, input.userId), eq(userRoles.role, "admin")));
+      await audit(tx, "admin_revoked", input.userId, adminId);
+    }
+    await publish(tx, { type: "member.changed", userIds: [input.userId] });
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The leaderboard from the points ledger (spec part 2 §2 Leaderboard; DESIGN.md §8.1).
+ */
+import { and, eq, gt, gte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { pointsLedger, profiles, users } from "../db/schema";
+import { monthStart } from "./help";
+import { activeMember } from "./members";
+
+/** Ranks and points as numbers (Postgres returns bigint aggregates as strings). */
+function norm<T extends { rank: number; points: number }>(r: T): T {
+  return { ...r, rank: Number(r.rank), points: Number(r.points) };
+}
+
+/**
+ * Ranking by points: `allTime` by balance, `month` by points earned this calendar month
+ * (positive ledger rows). Returns the top `limit` and the viewer's own rank and points.
+ */
+export async function leaderboard(db: DbOrTx, viewerId: string, period: "month" | "allTime", limit = 20) {
+  if (period === "allTime") {
+    const ranked = db
+      .select({
+        userId: profiles.userId,
+        name: profiles.name,
+        tier: profiles.tier,
+        activities: profiles.activities,
+        points: profiles.points,
+        rank: sql<number>`rank() over (order by ${profiles.points} desc)`.as("rank"),
+      })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(activeMember)
+      .as("ranked");
+    const top = await db.select().from(ranked).orderBy(ranked.rank, ranked.name).limit(limit);
+    const [me] = await db.select().from(ranked).where(eq(ranked.userId, viewerId));
+    return { top: top.map(norm), me: me ? norm(me) : null };
+  }
+  const earned = db
+    .select({
+      userId: pointsLedger.userId,
+      points: sql<number>`sum(${pointsLedger.delta})::int`.as("earned"),
+    })
+    .from(pointsLedger)
+    .where(and(gte(pointsLedger.createdAt, monthStart()), gt(pointsLedger.delta, 0)))
+    .groupBy(pointsLedger.userId)
+    .as("earned");
+  const ranked = db
+    .select({
+      userId: profiles.userId,
+      name: profiles.name,
+      tier: profiles.tier,
+      activities: profiles.activities,
+      points: earned.points,
+      rank: sql<number>`rank() over (order by ${earned.points} desc)`.as("rank"),
+    })
+    .from(earned)
+    .innerJoin(profiles, eq(profiles.userId, earned.userId))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(activeMember)
+    .as("ranked_month");
+  const top = await db.select().from(ranked).orderBy(ranked.rank, ranked.name).limit(limit);
+  const [me] = await db.select().from(ranked).where(eq(ranked.userId, viewerId));
+  return { top: top.map(norm), me: me ? norm(me) : null };
+}

@@ -1,0 +1,143 @@
+/**
+ * Offers: the responses to a member's own requests, contact reveal on demand, rating once,
+ * the unread badge and the average rating (spec part 2 §2, §3, §4, §7 calls 18–19; DESIGN.md §8.11).
+ */
+import { and, avg, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { Msg } from "../../common/messages";
+import { HELPFUL_ANSWER_POINTS } from "../../common/points";
+import type { Db, DbOrTx } from "../db/client";
+import { memberRequests, memberResponses, notifications, profiles } from "../db/schema";
+import { publish } from "../live/events";
+import { DomainError } from "./errors";
+import { creditPoints } from "./points";
+
+/** The notification title of a new response (spec part 2 §7 call 19). */
+export const RESPONSE_NOTIFICATION_TITLE = "Response to Your Request";
+
+const responder = alias(profiles, "responder");
+
+/** Responses to the viewer's requests, newest first, without contact fields (DESIGN.md §8.11). */
+export function listOffers(db: DbOrTx, requesterId: string) {
+  return db
+    .select({
+      id: memberResponses.id,
+      createdAt: memberResponses.createdAt,
+      message: memberResponses.message,
+      rating: memberResponses.rating,
+      ratedAt: memberResponses.ratedAt,
+      revealed: sql<boolean>`${memberResponses.revealedAt} is not null`,
+      responderName: responder.name,
+      requestId: memberRequests.id,
+      requestType: memberRequests.requestType,
+      activityType: memberRequests.activityType,
+      subActivity: memberRequests.subActivity,
+      requestDescription: memberRequests.description,
+    })
+    .from(memberResponses)
+    .innerJoin(memberRequests, eq(memberRequests.id, memberResponses.requestId))
+    .leftJoin(responder, eq(responder.userId, memberResponses.responderId))
+    .where(eq(memberResponses.requesterId, requesterId))
+    .orderBy(desc(memberResponses.createdAt), desc(memberResponses.id))
+    .limit(200);
+}
+
+/**
+ * Reveal Contact Details: returns the contact fields of a response to the viewer's own request
+ * and records the first reveal.
+ * @throws NOT_FOUND for anyone but the requester.
+ */
+export async function revealContact(db: Db, requesterId: string, responseId: number) {
+  const [row] = await db
+    .update(memberResponses)
+    .set({ revealedAt: sql`coalesce(${memberResponses.revealedAt}, now())` })
+    .where(and(eq(memberResponses.id, responseId), eq(memberResponses.requesterId, requesterId)))
+    .returning({
+      contactEmail: memberResponses.contactEmail,
+      contactPhone: memberResponses.contactPhone,
+      contactWhatsapp: memberResponses.contactWhatsapp,
+    });
+  if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
+  return row;
+}
+
+/**
+ * Rates a response to the viewer's own request, once (a conditional update, so two concurrent
+ * ratings leave exactly one).
+ * @throws NOT_FOUND for others' offers; CONFLICT 'You have already rated this offer.'
+ */
+export async function rateResponse(db: Db, requesterId: string, responseId: number, rating: number) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(memberResponses)
+      .set({ rating, ratedAt: new Date() })
+      .where(
+        and(
+          eq(memberResponses.id, responseId),
+          eq(memberResponses.requesterId, requesterId),
+          isNull(memberResponses.rating),
+        ),
+      )
+      .returning({ id: memberResponses.id, responderId: memberResponses.responderId });
+    if (row) {
+      // A helpful (3-star) answer earns its responder points, once (issue #5 §3).
+      if (rating === 3) {
+        await creditPoints(tx, {
+          userId: row.responderId,
+          points: HELPFUL_ANSWER_POINTS,
+          reason: "helpful_answer",
+          sourceId: String(row.id),
+        });
+      }
+      return row;
+    }
+    const [exists] = await tx
+      .select({ id: memberResponses.id })
+      .from(memberResponses)
+      .where(and(eq(memberResponses.id, responseId), eq(memberResponses.requesterId, requesterId)));
+    throw exists ? new DomainError("CONFLICT", Msg.alreadyRated) : new DomainError("NOT_FOUND", Msg.notFound);
+  });
+}
+
+/** Unread 'Response to Your Request' notifications of a member. */
+export async function countUnreadOffers(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, "response_received"),
+        eq(notifications.isRead, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Opening /offers/received marks its notifications read (spec part 2 §2). */
+export async function markOffersRead(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.kind, "response_received"),
+          eq(notifications.isRead, false),
+        ),
+      )
+      .returning({ id: notifications.id });
+    if (updated.length) await publish(tx, { type: "offers.changed", userIds: [userId] });
+  });
+}
+
+/** Mean rating (0–3, one decimal) and the number of ratings a member's responses received. */
+export async function averageRating(db: DbOrTx, userId: string): Promise<{ average: number | null; count: number }> {
+  const [row] = await db
+    .select({ average: avg(memberResponses.rating), n: count(memberResponses.rating) })
+    .from(memberResponses)
+    .where(and(eq(memberResponses.responderId, userId), isNotNull(memberResponses.rating)));
+  const n = row?.n ?? 0;
+  return { average: n ? Math.round(Number(row?.average) * 10) / 10 : null, count: n };
+}

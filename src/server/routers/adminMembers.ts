@@ -1,0 +1,19 @@
+import { adminMembersInput, setAdminInput, suspendInput, userIdInput } from "../../common/adminMembers";
+import { listAccounts, reinstateAccount, setAdminRole, suspendAccount } from "../domain/adminMembers";
+import { adminProcedure, router } from "../trpc/init";
+
+export const adminMembersRouter = router({
+  list: adminProcedure.input(adminMembersInput).query(({ ctx, input }) => listAccounts(ctx.db, input)),
+  suspend: adminProcedure.input(suspendInput).mutation(async ({ ctx, input }) => {
+    await suspendAccount(ctx.db, ctx.viewer.id, input);
+    return { ok: true as const };
+  }),
+  reinstate: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+    await reinstateAccount(ctx.db, ctx.viewer.id, input.userId);
+    return { ok: true as const };
+  }),
+  setAdmin: adminProcedure.input(setAdminInput).mutation(async ({ ctx, input }) => {
+    await setAdminRole(ctx.db, ctx.viewer.id, input);
+    return { ok: true as const };
+  }),
+});

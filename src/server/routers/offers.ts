@@ -1,0 +1,36 @@
+/**
+ * Received offers: responses to my requests, reveal, rating, unread count (spec part 2 §2, §4, §8).
+ */
+import { z } from "zod";
+import { rateInput } from "../../common/offers";
+import {
+  averageRating,
+  countUnreadOffers,
+  listOffers,
+  markOffersRead,
+  rateResponse,
+  revealContact,
+} from "../domain/offers";
+import { memberProcedure, router } from "../trpc/init";
+
+const responseIdInput = z.object({ responseId: z.number().int().positive() });
+
+export const offersRouter = router({
+  /** Responses to my requests; contacts only through `reveal`. */
+  list: memberProcedure.query(({ ctx }) => listOffers(ctx.db, ctx.viewer.id)),
+  /** Records the reveal, so it is a mutation (GET never changes state). */
+  reveal: memberProcedure
+    .input(responseIdInput)
+    .mutation(({ ctx, input }) => revealContact(ctx.db, ctx.viewer.id, input.responseId)),
+  rate: memberProcedure.input(rateInput).mutation(async ({ ctx, input }) => {
+    await rateResponse(ctx.db, ctx.viewer.id, input.responseId, input.rating);
+    return { ok: true as const };
+  }),
+  unreadCount: memberProcedure.query(({ ctx }) => countUnreadOffers(ctx.db, ctx.viewer.id)),
+  markRead: memberProcedure.mutation(async ({ ctx }) => {
+    await markOffersRead(ctx.db, ctx.viewer.id);
+    return { ok: true as const };
+  }),
+  /** The viewer's average rating as a responder (dashboard banner). */
+  myRating: memberProcedure.query(({ ctx }) => averageRating(ctx.db, ctx.viewer.id)),
+});
