@@ -15,9 +15,11 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
+import { Msg } from "../common/messages";
 import { authenticate } from "./auth/authenticate";
 import { sessionCookieName } from "./auth/session";
 import { MIGRATIONS_FOLDER } from "./db/client";
+import { DomainError } from "./domain/errors";
 import { registerFileRoutes } from "./files/routes";
 import { uploadsDir } from "./files/uploads";
 import { watchBadgeSubscriptions } from "./live/badgeFrames";
@@ -131,6 +133,23 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     const { auth, clearCookie } = await authenticate(db, req.cookies[cookieName], req.ip);
     req.auth = auth;
     if (clearCookie) reply.clearCookie(cookieName, { path: "/" });
+  });
+
+  // Plain Fastify routes (files, health) refuse with a DomainError: its status and spec text.
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof DomainError) {
+      if (err.retryAfterSeconds !== null) reply.header("Retry-After", String(err.retryAfterSeconds));
+      // Refused while a body streams in, the rest stays unread: close the connection, or the next
+      // request sent on it (keep-alive) would hang behind those bytes.
+      if (err.code === "PAYLOAD_TOO_LARGE") reply.header("Connection", "close");
+      return reply.code(err.status).send({ error: { code: err.code, message: err.message } });
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ error: { code: "BAD_REQUEST", message: (err as Error).message } });
+    }
+    req.log.error({ err }, "request failed");
+    return reply.code(500).send({ error: { code: "INTERNAL_SERVER_ERROR", message: Msg.unexpected } });
   });
 
   app.get("/healthz", async () => ({ status: "ok" }));

@@ -3,8 +3,9 @@
  * tRPC is the wrong tool for multipart bodies and byte ranges.
  *
  * - `POST /api/files?purpose=<UploadPurpose>`: one multipart file; approved members only;
- *   10 per hour per member. 201 `{ id, fileName, sizeBytes, contentType, url }`, or
- *   `{ error: { message } }` with 400/401/403/413/429 and the spec's message.
+ *   10 per hour per member. 201 `{ id, fileName, sizeBytes, contentType, url }`; refusals are
+ *   `DomainError`s, sent by the app's error handler as `{ error: { code, message } }` with
+ *   400/401/403/413/429 and the spec's message.
  * - `GET /api/files/:id`: the bytes, for who may see them (`canDownload`), with
  *   Content-Disposition and `X-Content-Type-Options: nosniff`; byte ranges are honoured.
  */
@@ -18,8 +19,9 @@ import { UPLOAD_PURPOSES, UPLOAD_RULES } from "../../common/uploads";
 import { hitRateLimit } from "../auth/rate-limit";
 import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
+import { DomainError, tooManyRequests } from "../domain/errors";
 import type { Viewer } from "../domain/viewer";
-import { fileUrl, type StoredUpload, storeUpload, UploadError } from "./uploads";
+import { fileUrl, storeUpload } from "./uploads";
 
 const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes));
 
@@ -35,53 +37,36 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 2, parts: 3, headerPairs: 100 },
   });
 
-  const send = (reply: import("fastify").FastifyReply, status: number, message: string) =>
-    reply.code(status).send({ error: { message } });
-
   app.post("/api/files", async (req, reply) => {
     const auth = req.auth;
-    if (!auth) return send(reply, 401, Msg.uploadAuth);
-    if (auth.viewer.approvalStatus !== "approved") return send(reply, 403, Msg.approvalRequired);
+    if (!auth) throw new DomainError("UNAUTHORIZED", Msg.uploadAuth);
+    if (auth.viewer.approvalStatus !== "approved") throw new DomainError("FORBIDDEN", Msg.approvalRequired);
     const query = z.object({ purpose: z.enum(UPLOAD_PURPOSES) }).safeParse(req.query);
-    if (!query.success) return send(reply, 400, Msg.invalidFileType);
-    if (!req.isMultipart()) return send(reply, 400, Msg.fileNameRequired);
+    if (!query.success) throw new DomainError("BAD_REQUEST", Msg.invalidFileType);
+    if (!req.isMultipart()) throw new DomainError("BAD_REQUEST", Msg.fileNameRequired);
 
     const limit = await hitRateLimit(db, `upload:${auth.viewer.id}`, RATE_LIMITS.upload);
-    if (!limit.allowed) {
-      reply.header("Retry-After", String(limit.delaySeconds));
-      return send(reply, 429, Msg.uploadLimit);
-    }
+    if (!limit.allowed) throw tooManyRequests(Msg.uploadLimit, limit.delaySeconds);
 
     const file = await req.file();
-    if (!file) return send(reply, 400, Msg.fileNameRequired);
-    let stored: StoredUpload;
-    try {
-      stored = await storeUpload(db, {
-        dataDir,
-        ownerId: auth.viewer.id,
-        purpose: query.data.purpose,
-        fileName: file.filename,
-        source: file.file,
-      });
-    } catch (err) {
-      if (err instanceof UploadError) {
-        // Refused while streaming, the rest of the body stays unread: close the connection, or
-        // the next request sent on it (keep-alive) would hang behind those bytes.
-        if (err.status === 413) reply.header("Connection", "close");
-        return send(reply, err.status, err.message);
-      }
-      throw err;
-    }
+    if (!file) throw new DomainError("BAD_REQUEST", Msg.fileNameRequired);
+    const stored = await storeUpload(db, {
+      dataDir,
+      ownerId: auth.viewer.id,
+      purpose: query.data.purpose,
+      fileName: file.filename,
+      source: file.file,
+    });
     return reply.code(201).send({ ...stored, url: fileUrl(stored.id) });
   });
 
   app.get<{ Params: { id: string } }>("/api/files/:id", async (req, reply) => {
     const auth = req.auth;
-    if (!auth) return send(reply, 401, Msg.signInRequired);
+    if (!auth) throw new DomainError("UNAUTHORIZED", Msg.signInRequired);
     const id = z.uuid().safeParse(req.params.id);
-    if (!id.success) return send(reply, 404, Msg.notFound);
+    if (!id.success) throw new DomainError("NOT_FOUND", Msg.notFound);
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, id.data)).limit(1);
-    if (!upload || !canDownload(auth.viewer, upload)) return send(reply, 404, Msg.notFound);
+    if (!upload || !canDownload(auth.viewer, upload)) throw new DomainError("NOT_FOUND", Msg.notFound);
     const inline = upload.contentType.startsWith("image/") || upload.contentType === "application/pdf";
     reply
       .header("Content-Type", upload.contentType)

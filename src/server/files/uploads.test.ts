@@ -75,7 +75,7 @@ async function expectRefused(
   const rowsBefore = await uploadCount();
   const res = await uploadFile(t, { token: who.token, ...file });
   expect(res.status).toBe(status);
-  expect(res.json).toEqual({ error: { message } });
+  expect(res.json).toEqual({ error: { code: expect.any(String), message } });
   expect(await filesOnDisk()).toEqual(filesBefore);
   expect(await uploadCount()).toBe(rowsBefore);
   if (who.user) expect(await rowsOf(who.user.id)).toEqual([]);
@@ -435,7 +435,7 @@ describe("over a real socket", () => {
         const filesBefore = await filesOnDisk();
         const refused = await streamUpload(port, agent, m.token!, purpose, padTo(SAMPLE_FILES.pdf, size));
         expect(refused.status, refused.body).toBe(413);
-        expect(JSON.parse(refused.body)).toEqual({ error: { message } });
+        expect(JSON.parse(refused.body)).toEqual({ error: { code: expect.any(String), message } });
         expect(await filesOnDisk()).toEqual(filesBefore);
         expect(await rowsOf(m.user!.id)).toEqual([]);
 
@@ -512,7 +512,7 @@ describe("downloads", () => {
     for (const id of [ids.profileAttachment, ids.attachment]) {
       const res = await get(id, other.token);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { message: Msg.notFound } });
+      expect(res.json()).toEqual({ error: { code: "NOT_FOUND", message: Msg.notFound } });
       expect(res.headers["content-disposition"]).toBeUndefined();
     }
   });
@@ -523,7 +523,7 @@ describe("downloads", () => {
       expect((await get(id, pending.token)).statusCode).toBe(404);
       const anon = await get(id, null);
       expect(anon.statusCode).toBe(401);
-      expect(anon.json()).toEqual({ error: { message: Msg.signInRequired } });
+      expect(anon.json()).toEqual({ error: { code: "UNAUTHORIZED", message: Msg.signInRequired } });
     }
   });
 

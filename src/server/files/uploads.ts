@@ -22,16 +22,7 @@ import {
 } from "../../common/uploads";
 import type { DbOrTx } from "../db/client";
 import { profiles, uploads } from "../db/schema";
-
-/** A refused upload: HTTP status and the spec's message. */
-export class UploadError extends Error {
-  constructor(
-    readonly status: number,
-    override readonly message: MsgText,
-  ) {
-    super(message);
-  }
-}
+import { DomainError } from "../domain/errors";
 
 /** What magic-byte detection must report for each accepted kind (doc/xls are OLE compound files). */
 const DETECTED_EXT: Record<FileKind, readonly string[]> = {
@@ -61,7 +52,7 @@ export interface StoredUpload {
 
 /**
  * Streams `source` (a multipart file) into storage and records it for `ownerId`.
- * @throws UploadError 400 (name, type or content), 413 (too large while streaming).
+ * @throws DomainError BAD_REQUEST (name, type or content), PAYLOAD_TOO_LARGE (too large while streaming).
  */
 export async function storeUpload(
   db: DbOrTx,
@@ -70,7 +61,7 @@ export async function storeUpload(
   const checked = checkFileName(opts.fileName, opts.purpose);
   if (!checked.ok) {
     opts.source.resume();
-    throw new UploadError(400, checked.message);
+    throw new DomainError("BAD_REQUEST", checked.message);
   }
   const rule = UPLOAD_RULES[opts.purpose];
   const dir = uploadsDir(opts.dataDir);
@@ -86,7 +77,7 @@ export async function storeUpload(
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
       if (size > rule.maxBytes) {
-        done(new UploadError(413, rule.tooLarge));
+        done(new DomainError("PAYLOAD_TOO_LARGE", rule.tooLarge));
         return;
       }
       hash.update(chunk);
@@ -100,10 +91,11 @@ export async function storeUpload(
 
   try {
     await pipeline(opts.source, meter, createWriteStream(tmpPath, { flags: "wx", mode: 0o600 }));
-    if ((opts.source as Readable & { truncated?: boolean }).truncated) throw new UploadError(413, rule.tooLarge);
+    if ((opts.source as Readable & { truncated?: boolean }).truncated)
+      throw new DomainError("PAYLOAD_TOO_LARGE", rule.tooLarge);
     const detected = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
     if (!detected || !DETECTED_EXT[checked.kind].includes(detected.ext)) {
-      throw new UploadError(400, Msg.fileContentMismatch);
+      throw new DomainError("BAD_REQUEST", Msg.fileContentMismatch);
     }
     await rename(tmpPath, path.join(dir, storageKey));
   } catch (err) {

@@ -222,7 +222,7 @@ describe("profile.update validations", () => {
       content: padTo(SAMPLE_FILES.jpeg, 1024 * 1024 + 200 * 1024),
     });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ error: { message: Msg.photoTooLarge } });
+    expect(res.json).toEqual({ error: { code: "PAYLOAD_TOO_LARGE", message: Msg.photoTooLarge } });
     expect((await getProfile(m.token)).photo).toBeNull();
   });
 
