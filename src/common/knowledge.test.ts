@@ -1,13 +1,11 @@
 /**
- * Knowledge sharing, help requests and Q&A forms (spec part 2 §3, §5, §9; issue #5): the fixed
- * lists, the category each share type accepts, the per-type required field of a help request,
- * and the exact spec texts of each refusal (common/messages.ts).
+ * The Share Knowledge form (spec part 2 §3, §5, §9): the fixed lists, the category each share
+ * type accepts, and the exact spec texts of each refusal (common/messages.ts).
  */
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
-import { TIERS } from "./constants";
-import { HELP_TYPE_FIELD, HELP_TYPES, helpRequestInput } from "./help";
-import { APPROVAL_POINTS, DEFAULT_APPROVAL_POINTS, reviewKnowledgeInput } from "./inbox";
+import { issuesOf, messagesOf } from "../test/zod";
+import { HELP_TYPE_FIELD, HELP_TYPES } from "./help";
+import { APPROVAL_POINTS, DEFAULT_APPROVAL_POINTS } from "./inbox";
 import {
   categoryFits,
   EVENT_TYPES,
@@ -19,21 +17,8 @@ import {
   shareKnowledgeInput,
 } from "./knowledge";
 import { Msg } from "./messages";
-import { HELPFUL_ANSWER_POINTS, upgradeTierInput } from "./points";
-import { QA_SUBSECTIONS, qaItemInput, qaUpdateInput } from "./qa";
+import { HELPFUL_ANSWER_POINTS } from "./points";
 import { SECTOR_CODES } from "./sectors";
-
-/** The issues of a refused input as `path: message` lines (`[]` when accepted). */
-function issuesOf(schema: z.ZodType, input: unknown): string[] {
-  const r = schema.safeParse(input);
-  return r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-}
-
-/** Every message of a refused input (`[]` when accepted). */
-function messagesOf(schema: z.ZodType, input: unknown): string[] {
-  const r = schema.safeParse(input);
-  return r.success ? [] : r.error.issues.map((i) => i.message);
-}
 
 describe("the fixed lists", () => {
   it("has 40 distinct knowledge countries (ISO alpha-2), 16 product categories and 12 event types", () => {
@@ -187,165 +172,5 @@ describe("shareKnowledgeInput", () => {
     expect(issuesOf(shareKnowledgeInput, { ...valid, shareType: "gossip" })).not.toEqual([]);
     expect(issuesOf(shareKnowledgeInput, { ...valid, eventDate: "17/02/2025" })).not.toEqual([]);
     expect(issuesOf(shareKnowledgeInput, { ...valid, attachmentUploadId: "not-a-uuid" })).not.toEqual([]);
-  });
-});
-
-describe("reviewKnowledgeInput", () => {
-  it("approves with 50 (default), 100 or 200 points; rejects without points", () => {
-    expect(reviewKnowledgeInput.parse({ id: 1, decision: "approved" })).toEqual({
-      id: 1,
-      decision: "approved",
-      points: 50,
-    });
-    for (const points of APPROVAL_POINTS) {
-      expect(issuesOf(reviewKnowledgeInput, { id: 1, decision: "approved", points })).toEqual([]);
-    }
-    for (const points of [0, 10, 75, 150, 1000, -50]) {
-      expect(issuesOf(reviewKnowledgeInput, { id: 1, decision: "approved", points })).not.toEqual([]);
-    }
-    expect(reviewKnowledgeInput.parse({ id: 2, decision: "rejected", notes: "  Too short  " })).toEqual({
-      id: 2,
-      decision: "rejected",
-      notes: "Too short",
-    });
-    expect(issuesOf(reviewKnowledgeInput, { id: 2, decision: "maybe" })).not.toEqual([]);
-    expect(issuesOf(reviewKnowledgeInput, { id: 0, decision: "rejected" })).not.toEqual([]);
-    expect(messagesOf(reviewKnowledgeInput, { id: 2, decision: "rejected", notes: "x".repeat(1001) })).toEqual([
-      Msg.notesTooLong,
-    ]);
-  });
-});
-
-describe("helpRequestInput", () => {
-  const base = {
-    title: "Need a partner in Germany",
-    description: "We export pistachios and look for a distributor.",
-    targetCountry: null,
-    productCategory: null,
-    expertiseAreas: [],
-    employmentType: null,
-    serviceType: null,
-    budgetRange: "",
-    additionalDetails: "",
-  };
-  /** The one field each help type needs, filled. */
-  const filled = {
-    targetCountry: { targetCountry: "DE" },
-    productCategory: { productCategory: "dried_fruits_nuts" },
-    expertiseAreas: { expertiseAreas: ["legal"] },
-    serviceType: { serviceType: "marketing" },
-  } as const;
-
-  it("accepts each help type with its own required field, defaulting urgency and emptying blanks", () => {
-    for (const helpType of HELP_TYPES) {
-      const field = HELP_TYPE_FIELD[helpType];
-      expect(issuesOf(helpRequestInput, { ...base, helpType, ...filled[field] }), helpType).toEqual([]);
-    }
-    expect(
-      helpRequestInput.parse({
-        ...base,
-        helpType: "country_knowledge",
-        title: "  Germany  ",
-        targetCountry: "DE",
-        budgetRange: "   ",
-        additionalDetails: " Call after 5 ",
-      }),
-    ).toEqual({
-      ...base,
-      helpType: "country_knowledge",
-      title: "Germany",
-      targetCountry: "DE",
-      urgency: "medium",
-      budgetRange: null,
-      additionalDetails: "Call after 5",
-    });
-  });
-
-  it("refuses each help type without its required field, on that field", () => {
-    for (const helpType of HELP_TYPES) {
-      const field = HELP_TYPE_FIELD[helpType];
-      expect(issuesOf(helpRequestInput, { ...base, helpType }), helpType).toEqual([
-        `${field}: ${Msg.helpFieldRequired}`,
-      ]);
-      // Another type's field does not stand in for it.
-      const others = Object.assign({}, ...Object.entries(filled).flatMap(([f, v]) => (f === field ? [] : [v])));
-      expect(issuesOf(helpRequestInput, { ...base, helpType, ...others }), helpType).toEqual([
-        `${field}: ${Msg.helpFieldRequired}`,
-      ]);
-    }
-  });
-
-  it("checks the help type, title, description and the choices", () => {
-    const valid = { ...base, helpType: "country_knowledge", targetCountry: "DE" };
-    expect(messagesOf(helpRequestInput, { ...valid, helpType: undefined })).toEqual([Msg.requestTypeRequired]);
-    expect(messagesOf(helpRequestInput, { ...valid, helpType: "advice" })).toEqual([Msg.requestTypeRequired]);
-    expect(issuesOf(helpRequestInput, { ...valid, title: "  " })).toEqual([`title: ${Msg.titleRequired}`]);
-    expect(issuesOf(helpRequestInput, { ...valid, description: "" })).toEqual([
-      `description: ${Msg.descriptionIsRequired}`,
-    ]);
-    expect(issuesOf(helpRequestInput, { ...valid, description: "x".repeat(2001) })).toEqual([
-      `description: ${Msg.textTooLong}`,
-    ]);
-    for (const targetCountry of ["de", "DEU", "D"]) {
-      expect(messagesOf(helpRequestInput, { ...valid, targetCountry })).toContain(Msg.invalidCountry);
-    }
-    expect(issuesOf(helpRequestInput, { ...valid, productCategory: "uranium" })).not.toEqual([]);
-    expect(issuesOf(helpRequestInput, { ...valid, expertiseAreas: ["astrology"] })).not.toEqual([]);
-    expect(
-      issuesOf(helpRequestInput, { ...valid, expertiseAreas: ["legal", "marketing", "commercial", "legal"] }),
-    ).not.toEqual([]);
-    expect(issuesOf(helpRequestInput, { ...valid, employmentType: "freelance" })).not.toEqual([]);
-    expect(issuesOf(helpRequestInput, { ...valid, employmentType: "full_time" })).toEqual([]);
-    expect(issuesOf(helpRequestInput, { ...valid, serviceType: "banking" })).not.toEqual([]);
-    expect(issuesOf(helpRequestInput, { ...valid, urgency: "asap" })).not.toEqual([]);
-    expect(helpRequestInput.parse({ ...valid, urgency: "high" }).urgency).toBe("high");
-  });
-});
-
-describe("upgradeTierInput", () => {
-  it("accepts the three tiers only", () => {
-    for (const tier of TIERS) expect(issuesOf(upgradeTierInput, { tier })).toEqual([]);
-    expect(issuesOf(upgradeTierInput, { tier: "platinum" })).not.toEqual([]);
-  });
-});
-
-describe("qaItemInput", () => {
-  const valid = {
-    question: "How do I share?",
-    answer: "Use the form.",
-    subsection: "club_related",
-    isPublished: false,
-  };
-
-  it("accepts a draft or published item of either subsection, trimmed", () => {
-    for (const subsection of QA_SUBSECTIONS) {
-      for (const isPublished of [true, false]) {
-        expect(issuesOf(qaItemInput, { ...valid, subsection, isPublished })).toEqual([]);
-      }
-    }
-    expect(qaItemInput.parse({ ...valid, question: "  Q?  ", answer: " A. " })).toEqual({
-      ...valid,
-      question: "Q?",
-      answer: "A.",
-    });
-  });
-
-  it("refuses a blank question or answer with their spec texts, and overlong text", () => {
-    expect(issuesOf(qaItemInput, { ...valid, question: "  " })).toEqual([`question: ${Msg.questionRequired}`]);
-    expect(issuesOf(qaItemInput, { ...valid, answer: "" })).toEqual([`answer: ${Msg.answerRequired}`]);
-    expect(messagesOf(qaItemInput, { ...valid, question: "", answer: "" })).toEqual([
-      Msg.questionRequired,
-      Msg.answerRequired,
-    ]);
-    expect(issuesOf(qaItemInput, { ...valid, question: "x".repeat(501) })).toEqual([`question: ${Msg.textTooLong}`]);
-    expect(issuesOf(qaItemInput, { ...valid, answer: "x".repeat(10_001) })).toEqual([`answer: ${Msg.textTooLong}`]);
-    expect(issuesOf(qaItemInput, { ...valid, subsection: "misc" })).not.toEqual([]);
-    expect(issuesOf(qaItemInput, { ...valid, isPublished: undefined })).not.toEqual([]);
-  });
-
-  it("qaUpdateInput also needs a positive id", () => {
-    expect(issuesOf(qaUpdateInput, { ...valid, id: 3 })).toEqual([]);
-    expect(issuesOf(qaUpdateInput, valid)).not.toEqual([]);
-    expect(issuesOf(qaUpdateInput, { ...valid, id: 0 })).not.toEqual([]);
   });
 });

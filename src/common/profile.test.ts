@@ -3,6 +3,7 @@
  * pruning of activity details and the activity-selection schema, with the spec's messages.
  */
 import { describe, expect, it } from "vitest";
+import { messagesOf } from "../test/zod";
 import { Msg } from "./messages";
 import {
   ACTIVITY_CATEGORIES,
@@ -64,14 +65,6 @@ const ITEMS: [string, Partial<CompletionInput>][] = [
   ["attachment", { attachmentUploadId: FULL.attachmentUploadId }],
 ];
 
-function messages(
-  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
-  v: unknown,
-) {
-  const r = schema.safeParse(v);
-  return r.success ? [] : r.error!.issues.map((i) => i.message);
-}
-
 describe("profileCompletion", () => {
   it("an empty profile is 0 % with all 13 items missing; a full one is 100 %", () => {
     expect(profileCompletion(EMPTY)).toEqual({ percent: 0, missing: ITEMS.map(([k]) => k) });
@@ -129,45 +122,45 @@ describe("pruneActivityDetails", () => {
 
 describe("activitySelectionsSchema", () => {
   it("accepts up to two categories with their own details", () => {
-    expect(messages(activitySelectionsSchema, { mainCategories: [], details: {} })).toEqual([]);
+    expect(messagesOf(activitySelectionsSchema, { mainCategories: [], details: {} })).toEqual([]);
     expect(
-      messages(activitySelectionsSchema, {
+      messagesOf(activitySelectionsSchema, {
         mainCategories: ["A", "B"],
         details: { A: ["infrequent", "regular"], B: ["b1_intermediaries", "b2_arbitration", "b3_insurance"] },
       }),
     ).toEqual([]);
     for (const cat of Object.keys(ACTIVITY_CATEGORIES) as (keyof typeof ACTIVITY_CATEGORIES)[]) {
       const details = [...ACTIVITY_CATEGORIES[cat].details];
-      expect(messages(activitySelectionsSchema, { mainCategories: [cat], details: { [cat]: details } }), cat).toEqual(
+      expect(messagesOf(activitySelectionsSchema, { mainCategories: [cat], details: { [cat]: details } }), cat).toEqual(
         [],
       );
     }
   });
 
   it("more than two categories, or one twice: 'Maximum of 2 categories selected'", () => {
-    expect(messages(activitySelectionsSchema, { mainCategories: ["A", "B", "C"], details: {} })).toContain(
+    expect(messagesOf(activitySelectionsSchema, { mainCategories: ["A", "B", "C"], details: {} })).toContain(
       "Maximum of 2 categories selected",
     );
-    expect(messages(activitySelectionsSchema, { mainCategories: ["D", "D"], details: {} })).toEqual([
+    expect(messagesOf(activitySelectionsSchema, { mainCategories: ["D", "D"], details: {} })).toEqual([
       Msg.maxCategories,
     ]);
   });
 
   it("details of an unselected category or of another category are refused", () => {
     expect(
-      messages(activitySelectionsSchema, { mainCategories: ["A"], details: { A: ["regular"], C: ["legal"] } }),
+      messagesOf(activitySelectionsSchema, { mainCategories: ["A"], details: { A: ["regular"], C: ["legal"] } }),
     ).toEqual([Msg.invalidActivityDetail]);
-    expect(messages(activitySelectionsSchema, { mainCategories: ["C"], details: { C: ["b2_contracts"] } })).toEqual([
+    expect(messagesOf(activitySelectionsSchema, { mainCategories: ["C"], details: { C: ["b2_contracts"] } })).toEqual([
       Msg.invalidActivityDetail,
     ]);
-    expect(messages(activitySelectionsSchema, { mainCategories: ["B"], details: { B: ["nonsense"] } })).toEqual([
+    expect(messagesOf(activitySelectionsSchema, { mainCategories: ["B"], details: { B: ["nonsense"] } })).toEqual([
       Msg.invalidActivityDetail,
     ]);
   });
 
   it("unknown categories are refused", () => {
-    expect(messages(activitySelectionsSchema, { mainCategories: ["E"], details: {} })).not.toEqual([]);
-    expect(messages(activitySelectionsSchema, { mainCategories: ["A"], details: { E: [] } })).not.toEqual([]);
+    expect(messagesOf(activitySelectionsSchema, { mainCategories: ["E"], details: {} })).not.toEqual([]);
+    expect(messagesOf(activitySelectionsSchema, { mainCategories: ["A"], details: { E: [] } })).not.toEqual([]);
   });
 });
 
@@ -182,13 +175,13 @@ describe("profile field rules", () => {
       "https://fakelinkedin.com",
       "ada",
     ]) {
-      expect(messages(linkedinSchema, bad), bad).toEqual([Msg.invalidLinkedin]);
+      expect(messagesOf(linkedinSchema, bad), bad).toEqual([Msg.invalidLinkedin]);
     }
   });
 
   it("a certificate is trimmed and must not be empty", () => {
     expect(certificateSchema.parse("  ISO 9001 ")).toBe("ISO 9001");
-    expect(messages(certificateSchema, "   ")).toEqual([Msg.certificateRequired]);
+    expect(messagesOf(certificateSchema, "   ")).toEqual([Msg.certificateRequired]);
   });
 
   it("the update input trims phones, turns empty text into null and de-duplicates countries", () => {

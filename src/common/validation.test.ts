@@ -2,7 +2,7 @@
  * The validation rules of spec part 1 §5 with their exact messages.
  */
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { fieldMessagesOf, messagesOf } from "../test/zod";
 import { signInInput, signUpInput } from "./auth";
 import { contactInput } from "./landing";
 import { Msg } from "./messages";
@@ -17,24 +17,6 @@ import {
   whatsappSchema,
 } from "./validation";
 
-/** The messages of every issue, or [] when `value` is valid. */
-function messages(schema: z.ZodType, value: unknown): string[] {
-  const r = schema.safeParse(value);
-  return r.success ? [] : r.error.issues.map((i) => i.message);
-}
-
-/** Messages by field of an object schema. */
-function fieldMessages(schema: z.ZodType, value: unknown): Record<string, string[]> {
-  const r = schema.safeParse(value);
-  if (r.success) return {};
-  const out: Record<string, string[]> = {};
-  for (const i of r.error.issues) {
-    const key = i.path.join(".");
-    out[key] = [...(out[key] ?? []), i.message];
-  }
-  return out;
-}
-
 describe("e-mail", () => {
   it("accepts a valid address, trimmed and lower-cased", () => {
     expect(emailSchema.parse("  Ada.Lovelace@Example.COM ")).toBe("ada.lovelace@example.com");
@@ -44,7 +26,7 @@ describe("e-mail", () => {
   it.each(["", "   ", "ada", "ada@", "@example.com", "ada@example", "ada lovelace@example.com", "ada@@example.com"])(
     "refuses %j with 'Please enter a valid email address'",
     (value) => {
-      const got = messages(emailSchema, value);
+      const got = messagesOf(emailSchema, value);
       expect(got.length).toBeGreaterThan(0);
       expect(new Set(got)).toEqual(new Set([Msg.invalidEmail]));
     },
@@ -53,7 +35,7 @@ describe("e-mail", () => {
   it("refuses an address longer than 254 characters with the same message", () => {
     const long = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}.com`;
     expect(long.length).toBeGreaterThan(254);
-    expect(new Set(messages(emailSchema, long))).toEqual(new Set([Msg.invalidEmail]));
+    expect(new Set(messagesOf(emailSchema, long))).toEqual(new Set([Msg.invalidEmail]));
   });
 
   it("is the exact spec text", () => {
@@ -65,8 +47,8 @@ describe("phone and WhatsApp", () => {
   it.each(["+989121234567", "989121234567", "+12", "12", "+123456789012345", " +989121234567 "])(
     "accepts %j",
     (value) => {
-      expect(messages(phoneSchema, value)).toEqual([]);
-      expect(messages(whatsappSchema, value)).toEqual([]);
+      expect(messagesOf(phoneSchema, value)).toEqual([]);
+      expect(messagesOf(whatsappSchema, value)).toEqual([]);
     },
   );
 
@@ -82,8 +64,8 @@ describe("phone and WhatsApp", () => {
     ["++989121234567", "two pluses"],
     ["98912a234567", "a letter"],
   ])("refuses %j (%s)", (value) => {
-    expect(messages(phoneSchema, value)).toEqual(["Please enter a valid phone number"]);
-    expect(messages(whatsappSchema, value)).toEqual(["Please enter a valid WhatsApp number"]);
+    expect(messagesOf(phoneSchema, value)).toEqual(["Please enter a valid phone number"]);
+    expect(messagesOf(whatsappSchema, value)).toEqual(["Please enter a valid WhatsApp number"]);
   });
 
   it("the pattern is an optional plus, a digit 1-9, then 1 to 14 digits", () => {
@@ -97,22 +79,22 @@ describe("password policy", () => {
   const ok = "Abcdef1!";
 
   it("accepts a password meeting every rule, at 8 and at 128 characters", () => {
-    expect(messages(passwordSchema, ok)).toEqual([]);
-    expect(messages(passwordSchema, `${ok}${"a".repeat(120)}`)).toEqual([]);
+    expect(messagesOf(passwordSchema, ok)).toEqual([]);
+    expect(messagesOf(passwordSchema, `${ok}${"a".repeat(120)}`)).toEqual([]);
     for (const start of ["a", "Z", "7", "@", "$", "!", "%", "*", "?", "&"]) {
-      expect(messages(passwordSchema, `${start}Abcde1!x`)).toEqual([]);
+      expect(messagesOf(passwordSchema, `${start}Abcde1!x`)).toEqual([]);
     }
   });
 
   it("refuses fewer than 8 characters with 'Password must be at least 8 characters'", () => {
-    expect(messages(passwordSchema, "Abcde1!")).toContain("Password must be at least 8 characters");
-    expect(messages(passwordSchema, "")).toContain(Msg.passwordTooShort);
+    expect(messagesOf(passwordSchema, "Abcde1!")).toContain("Password must be at least 8 characters");
+    expect(messagesOf(passwordSchema, "")).toContain(Msg.passwordTooShort);
   });
 
   it("refuses more than 128 characters with 'Password is too long'", () => {
     const long = `${ok}${"a".repeat(121)}`;
     expect(long).toHaveLength(129);
-    expect(messages(passwordSchema, long)).toContain("Password is too long");
+    expect(messagesOf(passwordSchema, long)).toContain("Password is too long");
   });
 
   const composition =
@@ -128,7 +110,7 @@ describe("password policy", () => {
     [" Abcdef1!", "starts with a space"],
     ["_Abcdef1!", "starts with an underscore"],
   ])("refuses %j (%s) with the composition message", (value) => {
-    expect(messages(passwordSchema, value)).toEqual([composition]);
+    expect(messagesOf(passwordSchema, value)).toEqual([composition]);
   });
 
   it("the composition message is the spec's text", () => {
@@ -231,25 +213,25 @@ describe("contact form input", () => {
   });
 
   it("'Name must be at least 2 characters' (counted after sanitising)", () => {
-    expect(fieldMessages(contactInput, { ...valid, name: "A" })).toEqual({
+    expect(fieldMessagesOf(contactInput, { ...valid, name: "A" })).toEqual({
       name: ["Name must be at least 2 characters"],
     });
-    expect(fieldMessages(contactInput, { ...valid, name: "  A  " })).toEqual({ name: [Msg.nameTooShort] });
-    expect(fieldMessages(contactInput, { ...valid, name: "<script>Bob</script>" })).toEqual({
+    expect(fieldMessagesOf(contactInput, { ...valid, name: "  A  " })).toEqual({ name: [Msg.nameTooShort] });
+    expect(fieldMessagesOf(contactInput, { ...valid, name: "<script>Bob</script>" })).toEqual({
       name: [Msg.nameTooShort],
     });
   });
 
   it("'Name too long' above 100 characters", () => {
     expect(contactInput.safeParse({ ...valid, name: "n".repeat(100) }).success).toBe(true);
-    expect(fieldMessages(contactInput, { ...valid, name: "n".repeat(101) })).toEqual({ name: ["Name too long"] });
+    expect(fieldMessagesOf(contactInput, { ...valid, name: "n".repeat(101) })).toEqual({ name: ["Name too long"] });
   });
 
   it("'Message must be at least 10 characters' (counted after sanitising)", () => {
-    expect(fieldMessages(contactInput, { ...valid, message: "Too short" })).toEqual({
+    expect(fieldMessagesOf(contactInput, { ...valid, message: "Too short" })).toEqual({
       message: ["Message must be at least 10 characters"],
     });
-    expect(fieldMessages(contactInput, { ...valid, message: "<iframe>0123456789</iframe>hi" })).toEqual({
+    expect(fieldMessagesOf(contactInput, { ...valid, message: "<iframe>0123456789</iframe>hi" })).toEqual({
       message: [Msg.messageTooShort],
     });
     expect(contactInput.safeParse({ ...valid, message: "0123456789" }).success).toBe(true);
@@ -257,13 +239,13 @@ describe("contact form input", () => {
 
   it("'Message too long' above 1000 characters", () => {
     expect(contactInput.safeParse({ ...valid, message: "m".repeat(1000) }).success).toBe(true);
-    expect(fieldMessages(contactInput, { ...valid, message: "m".repeat(1001) })).toEqual({
+    expect(fieldMessagesOf(contactInput, { ...valid, message: "m".repeat(1001) })).toEqual({
       message: ["Message too long"],
     });
   });
 
   it("reports each field's error under that field", () => {
-    expect(fieldMessages(contactInput, { name: "A", email: "nope", message: "short" })).toEqual({
+    expect(fieldMessagesOf(contactInput, { name: "A", email: "nope", message: "short" })).toEqual({
       name: [Msg.nameTooShort],
       email: [Msg.invalidEmail],
       message: [Msg.messageTooShort],
@@ -292,12 +274,12 @@ describe("sign-up and sign-in inputs", () => {
   });
 
   it("uses the spec's messages for name, activity and user type", () => {
-    expect(fieldMessages(signUpInput, { ...valid, name: "A", activity: undefined, userType: "robot" })).toEqual({
+    expect(fieldMessagesOf(signUpInput, { ...valid, name: "A", activity: undefined, userType: "robot" })).toEqual({
       name: [Msg.nameTooShort],
       activity: [Msg.chooseActivity],
       userType: [Msg.chooseUserType],
     });
-    expect(messages(nameSchema, "x".repeat(101))).toEqual([Msg.nameTooLong]);
+    expect(messagesOf(nameSchema, "x".repeat(101))).toEqual([Msg.nameTooLong]);
   });
 
   it("sign-in checks only the e-mail shape and says 'Invalid email or password' otherwise", () => {
@@ -305,7 +287,7 @@ describe("sign-up and sign-in inputs", () => {
       email: "ada@example.com",
       password: "anything",
     });
-    expect(fieldMessages(signInInput, { email: "ada@example.com", password: "" })).toEqual({
+    expect(fieldMessagesOf(signInInput, { email: "ada@example.com", password: "" })).toEqual({
       password: [Msg.invalidCredentials],
     });
   });

@@ -6,12 +6,16 @@
  *   let t: TestApp;
  *   beforeAll(async () => { t = await createTestApp(); });
  *   afterAll(() => t?.close());
+ *
+ *   const m = await t.member({ countries: ["DE"] });   // approved, signed in, routed only by DE
+ *   await expectTRPCError(m.caller.qa.create(item), "FORBIDDEN", Msg.adminOnly);
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import type { ApprovalStatus } from "../common/constants";
+import { ZodError } from "zod";
+import type { Activity, ApprovalStatus, Tier, UserType } from "../common/constants";
 import { buildApp } from "../server/app";
 import { authenticate } from "../server/auth/authenticate";
 import { hashPassword } from "../server/auth/password";
@@ -58,6 +62,39 @@ export interface CreateUserOptions {
   name?: string;
   appliedAt?: Date;
   locale?: "en" | "fa";
+  /** Profile fields; default: an Exporter with no target countries or sectors, Turquoise, 0 points. */
+  activities?: Activity[];
+  userType?: UserType;
+  targetCountries?: string[];
+  industrialSectors?: string[];
+  tier?: Tier;
+  points?: number;
+}
+
+/** What routes an approved member (`TestApp.member`); anything not given is empty. */
+export interface MemberSpec {
+  activities?: Activity[];
+  /** Target countries, ISO alpha-2. */
+  countries?: string[];
+  /** Industrial sector codes. */
+  sectors?: string[];
+  tier?: Tier;
+  points?: number;
+  name?: string;
+  email?: string;
+  locale?: "en" | "fa";
+}
+
+/** An approved member with a session, as `TestApp.member` makes one. */
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  /** The session token (the cookie value). */
+  token: string;
+  auth: RequestAuth;
+  caller: Caller;
 }
 
 /** argon2 costs tens of milliseconds: one hash per distinct password per test file. */
@@ -97,8 +134,12 @@ export async function createUser(db: Db, opts: CreateUserOptions): Promise<TestU
     await tx.insert(profiles).values({
       userId: user.id,
       name,
-      activities: ["exporter"],
-      userType: "individual",
+      activities: opts.activities ?? ["exporter"],
+      userType: opts.userType ?? "individual",
+      targetCountries: opts.targetCountries ?? [],
+      industrialSectors: opts.industrialSectors ?? [],
+      tier: opts.tier ?? "turquoise",
+      points: opts.points ?? 0,
       approvalStatus: opts.status,
       ...(opts.appliedAt ? { appliedAt: opts.appliedAt } : {}),
       reviewedAt: opts.status === "pending" ? null : new Date(),
@@ -107,6 +148,24 @@ export async function createUser(db: Db, opts: CreateUserOptions): Promise<TestU
     return user.id;
   });
   return { id, email, password, name, status: opts.status, admin: opts.admin ?? false };
+}
+
+/**
+ * An approved account routed only by `spec` (no activity, country or sector unless given), with
+ * this tier and balance (no ledger rows).
+ */
+export function createMember(db: Db, spec: MemberSpec = {}): Promise<TestUser> {
+  return createUser(db, {
+    status: "approved",
+    name: spec.name,
+    email: spec.email,
+    locale: spec.locale,
+    activities: spec.activities ?? [],
+    targetCountries: spec.countries ?? [],
+    industrialSectors: spec.sectors ?? [],
+    tier: spec.tier,
+    points: spec.points,
+  });
 }
 
 /** Account options for each signed-in kind of caller. */
@@ -183,6 +242,10 @@ export interface TestApp {
   authOf(token: string): Promise<RequestAuth | null>;
   /** A fresh account of `kind` (none for anonymous), its session and a tRPC caller. */
   actor(kind: CallerKind, opts?: { signal?: AbortSignal; user?: Partial<CreateUserOptions> }): Promise<Actor>;
+  /** An approved member routed only by `spec` (see `createMember`), signed in, with a caller. */
+  member(spec?: MemberSpec): Promise<Member>;
+  /** A caller with the auth of `token` as it is now (the viewer is loaded once per request). */
+  callerOf(token: string, opts?: { signal?: AbortSignal }): Promise<Caller>;
   /** A tRPC caller for a fresh account of `kind` (see `actor`). */
   callerFor(kind: CallerKind, opts?: { signal?: AbortSignal }): Promise<Caller>;
   /** A caller acting with the given auth (e.g. re-read after a change). */
@@ -251,6 +314,26 @@ export async function createTestApp(opts: { env?: Record<string, string | undefi
       return { kind, user, token, auth, caller: callerWith(auth, o) };
     };
 
+    const member = async (spec: MemberSpec = {}): Promise<Member> => {
+      const user = await createMember(db, spec);
+      const { token, auth } = await sessionFor(user);
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        password: user.password,
+        token,
+        auth,
+        caller: callerWith(auth),
+      };
+    };
+
+    const callerOf = async (token: string, o: { signal?: AbortSignal } = {}) => {
+      const auth = await authOf(token);
+      if (!auth) throw new Error("session refused");
+      return callerWith(auth, o);
+    };
+
     const inject = (call: InjectCall) => {
       const method = call.method ?? (call.payload === undefined ? "GET" : "POST");
       const origin = call.origin ?? (method === "GET" || method === "HEAD" ? "none" : "same");
@@ -297,6 +380,8 @@ export async function createTestApp(opts: { env?: Record<string, string | undefi
       sessionFor,
       authOf,
       actor,
+      member,
+      callerOf,
       callerFor: async (kind, o) => (await actor(kind, o)).caller,
       callerWith,
       inject,
@@ -324,6 +409,50 @@ export async function createTestApp(opts: { env?: Record<string, string | undefi
     await rm(dataDir, { recursive: true, force: true });
     throw err;
   }
+}
+
+// ── Errors ──────────────────────────────────────────────────────────────────────────────
+
+/** The code and message of an error a tRPC call threw; a validation failure reads as its first issue's text. */
+function describeTRPCError(error: unknown): { code: string; message: string } {
+  const e = error as { code?: string; message: string; cause?: unknown };
+  const message = e.cause instanceof ZodError ? (e.cause.issues[0]?.message ?? e.message) : e.message;
+  return { code: e.code ?? String(error), message };
+}
+
+/**
+ * The `{ code, message }` of a tRPC call that must fail (a validation failure reads as its first
+ * issue's text); throws when it succeeds. With `code` (and `message`) given, also expects them.
+ */
+export async function expectTRPCError(
+  call: Promise<unknown> | (() => Promise<unknown>),
+  code?: string,
+  message?: string,
+): Promise<{ code: string; message: string }> {
+  let error: unknown;
+  let failed = false;
+  try {
+    await (typeof call === "function" ? call() : call);
+  } catch (err) {
+    error = err;
+    failed = true;
+  }
+  if (!failed) throw new Error(`expected the call to fail${code ? ` with ${code}` : ""}, but it succeeded`);
+  const got = describeTRPCError(error);
+  if (code !== undefined && got.code !== code) {
+    throw new Error(`expected ${code}${message ? ` '${message}'` : ""}, got ${got.code} '${got.message}'`);
+  }
+  if (message !== undefined && got.message !== message) {
+    throw new Error(`expected ${got.code} '${message}', got '${got.message}'`);
+  }
+  return got;
+}
+
+/** "OK" or "CODE: message" of a settled call (for races: `Promise.allSettled(...).map(outcome)`). */
+export function outcome(r: PromiseSettledResult<unknown>): string {
+  if (r.status === "fulfilled") return "OK";
+  const { code, message } = describeTRPCError(r.reason);
+  return `${code}: ${message}`;
 }
 
 /** Rejects with a clear message when `promise` does not settle within `ms`. */

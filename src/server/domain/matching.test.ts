@@ -17,10 +17,10 @@ import type { Activity } from "../../common/constants";
 import { REQUEST_TYPES, type RequestType } from "../../common/memberRequests";
 import { Msg } from "../../common/messages";
 import { SECTOR_CODES } from "../../common/sectors";
-import { createUser } from "../../test/app";
+import { createMember } from "../../test/app";
 import { createTestDatabase, type TestDatabase } from "../../test/db";
 import type { Db } from "../db/client";
-import { archivedMemberRequests, countries, memberRequests, memberResponses, products, profiles } from "../db/schema";
+import { archivedMemberRequests, countries, memberRequests, memberResponses, products } from "../db/schema";
 import { loadMatchProfile, type MatchProfile, matchingPredicate, requestMatches } from "./matching";
 import {
   countReceived,
@@ -52,20 +52,6 @@ interface ProfileSpec {
   activities?: Activity[];
   countries?: string[];
   sectors?: string[];
-}
-
-/** An approved member with exactly these routing fields (none unless given). */
-async function member(spec: ProfileSpec = {}): Promise<string> {
-  const u = await createUser(db, { status: "approved" });
-  await db
-    .update(profiles)
-    .set({
-      activities: spec.activities ?? [],
-      targetCountries: spec.countries ?? [],
-      industrialSectors: spec.sectors ?? [],
-    })
-    .where(eq(profiles.userId, u.id));
-  return u.id;
 }
 
 type RequestRow = typeof memberRequests.$inferSelect;
@@ -162,11 +148,13 @@ describe("on random data (seeded)", () => {
     const memberIds: string[] = [];
     for (let i = 0; i < 30; i++) {
       memberIds.push(
-        await member({
-          activities: rng.pick(activitySets),
-          countries: rng.sample(countryPool, rng.int(4)),
-          sectors: rng.sample(SECTOR_CODES, rng.int(4)),
-        }),
+        (
+          await createMember(db, {
+            activities: rng.pick(activitySets),
+            countries: rng.sample(countryPool, rng.int(4)),
+            sectors: rng.sample(SECTOR_CODES, rng.int(4)),
+          })
+        ).id,
       );
     }
 
@@ -281,8 +269,8 @@ describe("on random data (seeded)", () => {
 
 describe("matching predicate, arm by arm", () => {
   it("shows a request whose target country is one of the member's countries", async () => {
-    const author = await member({ activities: ["exporter"] });
-    const viewer = await member({ countries: ["DE", "FR"] });
+    const author = (await createMember(db, { activities: ["exporter"] })).id;
+    const viewer = (await createMember(db, { countries: ["DE", "FR"] })).id;
     const toDe = await submitRequest(db, author, {
       productId: null,
       countryCode: "DE",
@@ -302,10 +290,10 @@ describe("matching predicate, arm by arm", () => {
   });
 
   it("shows a request whose product's sector is one of the member's sectors", async () => {
-    const author = await member();
+    const author = (await createMember(db)).id;
     const product = productOfSector("food_beverages");
     const other = productOfSector("", "food_beverages");
-    const viewer = await member({ sectors: ["food_beverages"] });
+    const viewer = (await createMember(db, { sectors: ["food_beverages"] })).id;
 
     const withProduct = await submitRequest(db, author, {
       productId: product.id,
@@ -340,9 +328,9 @@ describe("matching predicate, arm by arm", () => {
   });
 
   it("shows an export-services request whose chosen sector is one of the member's sectors", async () => {
-    const author = await member();
-    const viewer = await member({ sectors: ["mining", "energy"] });
-    const elsewhere = await member({ sectors: ["tourism"] });
+    const author = (await createMember(db)).id;
+    const viewer = (await createMember(db, { sectors: ["mining", "energy"] })).id;
+    const elsewhere = (await createMember(db, { sectors: ["tourism"] })).id;
     const r = await sendExportServicesRequest(db, author, {
       sector: "energy",
       countryCode: null,
@@ -365,13 +353,13 @@ describe("matching predicate, arm by arm", () => {
       co_marketing: "exporter",
       product_sourcing: "exporter",
     };
-    const author = await member();
+    const author = (await createMember(db)).id;
     const viewers = {
-      exporter: await member({ activities: ["exporter"] }),
-      export_expert: await member({ activities: ["export_expert"] }),
-      export_service_provider: await member({ activities: ["export_service_provider"] }),
+      exporter: (await createMember(db, { activities: ["exporter"] })).id,
+      export_expert: (await createMember(db, { activities: ["export_expert"] })).id,
+      export_service_provider: (await createMember(db, { activities: ["export_service_provider"] })).id,
     } satisfies Record<Activity, string>;
-    const none = await member();
+    const none = (await createMember(db)).id;
     for (const requestType of REQUEST_TYPES) {
       const r = await submitRequest(db, author, {
         productId: null,
@@ -388,8 +376,8 @@ describe("matching predicate, arm by arm", () => {
   });
 
   it("a member with several activities receives the types of each", async () => {
-    const author = await member();
-    const viewer = await member({ activities: ["export_expert", "export_service_provider"] });
+    const author = (await createMember(db)).id;
+    const viewer = (await createMember(db, { activities: ["export_expert", "export_service_provider"] })).id;
     const ids: Record<string, number> = {};
     for (const requestType of REQUEST_TYPES) {
       ids[requestType] = (
@@ -414,9 +402,9 @@ describe("matching predicate, exclusions", () => {
   async function matchedByTwo() {
     const product = productOfSector("carpets_handicrafts");
     const spec: ProfileSpec = { activities: ["exporter"], countries: ["IQ"], sectors: ["carpets_handicrafts"] };
-    const author = await member(spec);
-    const a = await member(spec);
-    const b = await member(spec);
+    const author = (await createMember(db, spec)).id;
+    const a = (await createMember(db, spec)).id;
+    const b = (await createMember(db, spec)).id;
     const { id } = await submitRequest(db, author, {
       productId: product.id,
       countryCode: "IQ",
@@ -485,7 +473,7 @@ describe("matching predicate, exclusions", () => {
   });
 
   it("a member without countries, sectors or activities is shown nothing", async () => {
-    const nobody = await member();
+    const nobody = (await createMember(db)).id;
     expect(await countReceived(db, nobody)).toBe(0);
     expect(await listReceived(db, nobody, { limit: 50 })).toEqual({ items: [], nextCursor: null });
     const p: MatchProfile = await loadMatchProfile(db, nobody);
@@ -507,8 +495,8 @@ async function countUpTo(viewerId: string): Promise<number> {
 
 describe("cursor pagination", () => {
   it("pages through requests sharing one timestamp by id, newest first", async () => {
-    const author = await member();
-    const viewer = await member({ countries: ["NZ"] });
+    const author = (await createMember(db)).id;
+    const viewer = (await createMember(db, { countries: ["NZ"] })).id;
     const at = new Date(Date.now() + 3600_000); // newer than everything else
     const rows = await db
       .insert(memberRequests)
@@ -540,8 +528,8 @@ describe("cursor pagination", () => {
   // Date (millisecond precision); `member_requests.created_at` is timestamptz(3) so the cursor is
   // exact even when many requests share a millisecond (real Postgres stamps microseconds).
   it("does not skip requests created within the same millisecond (microsecond timestamps)", async () => {
-    const author = await member();
-    const viewer = await member({ countries: ["UY"] });
+    const author = (await createMember(db)).id;
+    const viewer = (await createMember(db, { countries: ["UY"] })).id;
     await db.insert(memberRequests).values(
       Array.from({ length: 6 }, (_, i) => ({
         userId: author,

@@ -39,11 +39,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A fresh approved member (each has its own hourly upload allowance). */
-function member(): Promise<Actor> {
-  return t.actor("member");
-}
-
 async function filesOnDisk(): Promise<string[]> {
   return (await readdir(uploadsDir(t.config.dataDir))).sort();
 }
@@ -84,7 +79,7 @@ async function expectRefused(
 
 describe("storing an upload", () => {
   it("stores a photo: 201 with id, name, size, content type and URL; the row records size and SHA-256", async () => {
-    const m = await member();
+    const m = await t.actor("member");
     const res = await uploadFile(t, {
       token: m.token,
       purpose: "profile_photo",
@@ -121,7 +116,7 @@ describe("storing an upload", () => {
   });
 
   it("records size and SHA-256 of a larger file exactly (several stream chunks)", async () => {
-    const m = await member();
+    const m = await t.actor("member");
     const content = padTo(SAMPLE_FILES.pdf, 3 * MB + 17);
     content.fill(0x41, SAMPLE_FILES.pdf.length, SAMPLE_FILES.pdf.length + 1000);
     const res = await uploadFile(t, { token: m.token, purpose: "attachment", fileName: "big.pdf", content });
@@ -132,7 +127,7 @@ describe("storing an upload", () => {
   });
 
   it("accepts each purpose's kinds: JPEG photo, PDF and JPEG profile attachment, PNG attachment", async () => {
-    const m = await member();
+    const m = await t.actor("member");
     const cases = [
       { purpose: "profile_photo", fileName: "face.JPG", content: SAMPLE_FILES.jpeg, type: "image/jpeg" },
       { purpose: "profile_photo", fileName: "face.jpeg", content: SAMPLE_FILES.jpeg, type: "image/jpeg" },
@@ -149,7 +144,7 @@ describe("storing an upload", () => {
   });
 
   it("a photo of exactly 1 MB is accepted; one byte more is refused", async () => {
-    const m = await member();
+    const m = await t.actor("member");
     const ok = await uploadFile(t, {
       token: m.token,
       purpose: "profile_photo",
@@ -158,7 +153,7 @@ describe("storing an upload", () => {
     });
     expect(ok.status).toBe(201);
     expect(ok.json?.sizeBytes).toBe(MB);
-    const m2 = await member();
+    const m2 = await t.actor("member");
     await expectRefused(
       m2,
       { purpose: "profile_photo", fileName: "over.png", content: padTo(SAMPLE_FILES.png, MB + 1) },
@@ -171,7 +166,7 @@ describe("storing an upload", () => {
 describe("refusals", () => {
   it("an over-size photo (1.2 MB) is refused while streaming: 413, nothing stored", async () => {
     await expectRefused(
-      await member(),
+      await t.actor("member"),
       { purpose: "profile_photo", fileName: "huge.png", content: padTo(SAMPLE_FILES.png, Math.round(1.2 * MB)) },
       413,
       "Please select a photo smaller than 1MB.",
@@ -180,7 +175,7 @@ describe("refusals", () => {
 
   it("an over-size profile attachment (1.2 MB) is refused: 'Please select a file smaller than 1MB.'", async () => {
     await expectRefused(
-      await member(),
+      await t.actor("member"),
       { purpose: "profile_attachment", fileName: "cv.pdf", content: padTo(SAMPLE_FILES.pdf, Math.round(1.2 * MB)) },
       413,
       Msg.attachmentTooLarge,
@@ -189,7 +184,7 @@ describe("refusals", () => {
 
   it("a 6 MB attachment is refused: 'File size must be less than 5MB', nothing stored", async () => {
     await expectRefused(
-      await member(),
+      await t.actor("member"),
       { purpose: "attachment", fileName: "report.pdf", content: padTo(SAMPLE_FILES.pdf, 6 * MB) },
       413,
       "File size must be less than 5MB",
@@ -197,7 +192,7 @@ describe("refusals", () => {
   });
 
   it("an executable renamed .pdf is refused by its content (ELF and MZ headers)", async () => {
-    const m = await member();
+    const m = await t.actor("member");
     for (const content of [SAMPLE_FILES.elf, SAMPLE_FILES.exe]) {
       await expectRefused(
         m,
@@ -228,7 +223,7 @@ describe("refusals", () => {
   });
 
   it("a wrong extension is refused: 'Invalid file type. Only PDF, Word, Excel, and image files are allowed.'", async () => {
-    const m = await member();
+    const m = await t.actor("member");
     const cases = [
       { purpose: "attachment", fileName: "tool.exe", content: SAMPLE_FILES.exe },
       { purpose: "attachment", fileName: "page.html", content: Buffer.from("<html></html>") },
@@ -243,7 +238,7 @@ describe("refusals", () => {
   });
 
   it("a 256-character name is refused: 'File name must be less than 255 characters.'; 255 is accepted", async () => {
-    const m = await member();
+    const m = await t.actor("member");
     await expectRefused(
       m,
       { purpose: "attachment", fileName: `${"a".repeat(252)}.pdf`, content: SAMPLE_FILES.pdf },
@@ -262,7 +257,7 @@ describe("refusals", () => {
   });
 
   it("a bad name is cleaned: letters, digits, dot and hyphen kept, others '_', dot runs collapsed", async () => {
-    const m = await member();
+    const m = await t.actor("member");
     const res = await uploadFile(t, {
       token: m.token,
       purpose: "attachment",
@@ -297,7 +292,7 @@ describe("refusals", () => {
   });
 
   it("an unknown purpose is refused with 400", async () => {
-    const m = await member();
+    const m = await t.actor("member");
     await expectRefused(
       m,
       { purpose: "avatar", fileName: "me.png", content: SAMPLE_FILES.png },
@@ -307,7 +302,7 @@ describe("refusals", () => {
   });
 
   it("the 11th upload within an hour is refused with 429 and Retry-After; another member is not affected", async () => {
-    const m = await member();
+    const m = await t.actor("member");
     for (let i = 0; i < 10; i++) {
       const res = await uploadFile(t, {
         token: m.token,
@@ -328,7 +323,7 @@ describe("refusals", () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(await rowsOf(m.user!.id)).toHaveLength(10);
 
-    const other = await member();
+    const other = await t.actor("member");
     const res = await uploadFile(t, {
       token: other.token,
       purpose: "attachment",
@@ -346,7 +341,7 @@ describe("refusals", () => {
   });
 
   it("a cross-origin upload is refused with 403 and stores nothing", async () => {
-    const m = await member();
+    const m = await t.actor("member");
     const filesBefore = await filesOnDisk();
     const res = await uploadFile(t, {
       token: m.token,
@@ -427,7 +422,7 @@ describe("over a real socket", () => {
     // One keep-alive socket: the next request goes over the same connection when it is kept.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const m = await member();
+      const m = await t.actor("member");
       for (const [purpose, size, message] of [
         ["attachment", 6 * MB, Msg.fileTooLarge5],
         ["profile_attachment", Math.round(1.2 * MB), Msg.attachmentTooLarge],
@@ -457,8 +452,8 @@ describe("downloads", () => {
   const ids = { photo: "", profileAttachment: "", attachment: "" };
 
   beforeAll(async () => {
-    owner = await member();
-    other = await member();
+    owner = await t.actor("member");
+    other = await t.actor("member");
     for (const [key, purpose, fileName, content] of [
       ["photo", "profile_photo", "face.png", SAMPLE_FILES.png],
       ["profileAttachment", "profile_attachment", "my cv.pdf", SAMPLE_FILES.pdf],

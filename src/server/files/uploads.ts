@@ -11,7 +11,7 @@ import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { and, inArray, lt, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { Msg, type MsgText } from "../../common/messages";
+import { Msg } from "../../common/messages";
 import {
   checkFileName,
   cleanFileName,

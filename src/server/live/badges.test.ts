@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
 import { createTestApp, type TestApp, withTimeout } from "../../test/app";
+import { submitRequest } from "../../test/fixtures";
 import { profiles } from "../db/schema";
 import type { DirectChannel } from "./badgeFrames";
 import { BadgeHub, type Badges } from "./badges";
@@ -23,30 +24,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const description = "Looking for a distributor of saffron";
-
-/** An approved member targeting `countries`, with its session. */
-async function member(countries: string[] = []) {
-  const a = await t.actor("member");
-  await t.db
-    .update(profiles)
-    .set({ activities: [], targetCountries: countries })
-    .where(eq(profiles.userId, a.user!.id));
-  const auth = (await t.authOf(a.token!))!;
-  return { id: a.user!.id, auth, caller: t.callerWith(auth) };
-}
-
-async function submit(by: Awaited<ReturnType<typeof member>>, country: string) {
-  return (
-    await by.caller.memberRequests.submit({
-      productId: null,
-      countryCode: country,
-      requestType: "co_marketing",
-      description,
-    })
-  ).id;
-}
-
 /** A hub with a clock the test moves. */
 function hubWithClock(sweepMs = 20) {
   const clock = { now: Date.now() };
@@ -58,16 +35,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("BadgeHub", () => {
   it("coalesces: three requests while the consumer is busy arrive as one update", async () => {
-    const viewer = await member(["BO"]);
-    const author = await member();
+    const viewer = await t.member({ countries: ["BO"] });
+    const author = await t.member();
     const { hub } = hubWithClock();
     const ac = new AbortController();
     const it = hub.subscribe(viewer.auth.session, ac.signal);
     try {
       const first = (await withTimeout(it.next(), 5_000, "the first badges")).value as Badges;
-      await submit(author, "BO");
-      await submit(author, "BO");
-      await submit(author, "BO");
+      await submitRequest(author, "BO");
+      await submitRequest(author, "BO");
+      await submitRequest(author, "BO");
       await sleep(300); // the three NOTIFYs arrive while nobody pulls
       const next = (await withTimeout(it.next(), 5_000, "the coalesced badges")).value as Badges;
       expect(next.requests).toBe(first.requests + 3);
@@ -84,7 +61,7 @@ describe("BadgeHub", () => {
   });
 
   it("ends an idle session by the sweep, and session.touched moves the idle timer", async () => {
-    const viewer = await member(["BT"]);
+    const viewer = await t.member({ countries: ["BT"] });
     const { hub, clock } = hubWithClock();
     const ac = new AbortController();
     const it = hub.subscribe(viewer.auth.session, ac.signal);
@@ -113,8 +90,8 @@ describe("BadgeHub", () => {
   });
 
   it("recounts only the members an event names", async () => {
-    const a = await member(["BW"]);
-    const b = await member(["BW"]);
+    const a = await t.member({ countries: ["BW"] });
+    const b = await t.member({ countries: ["BW"] });
     const { hub } = hubWithClock();
     const ac = new AbortController();
     const itA = hub.subscribe(a.auth.session, ac.signal);
@@ -137,8 +114,8 @@ describe("BadgeHub", () => {
   });
 
   it("writes a new request's update to an idle subscription's direct channel, else yields it", async () => {
-    const viewer = await member(["BZ"]);
-    const author = await member();
+    const viewer = await t.member({ countries: ["BZ"] });
+    const author = await t.member();
     const { hub } = hubWithClock();
     const sent: Badges[] = [];
     let open = true;
@@ -158,7 +135,7 @@ describe("BadgeHub", () => {
       const pending = it.next(); // tRPC's loop waits for the next value
       await sleep(50);
 
-      await submit(author, "BZ");
+      await submitRequest(author, "BZ");
       const deadline = Date.now() + 5_000;
       while (sent.length === 0 && Date.now() < deadline) await sleep(10);
       expect(sent).toEqual([{ ...first, requests: first.requests + 1 }]);
@@ -167,7 +144,7 @@ describe("BadgeHub", () => {
 
       // A channel that cannot send (socket gone): the same update is yielded instead.
       open = false;
-      await submit(author, "BZ");
+      await submitRequest(author, "BZ");
       expect((await withTimeout(pending, 5_000, "the yielded badges")).value).toMatchObject({
         requests: first.requests + 2,
       });
@@ -191,12 +168,12 @@ describe("BadgeHub", () => {
       channel.send = () => {
         throw new Error("broken socket");
       };
-      await submit(author, "BZ");
+      await submitRequest(author, "BZ");
       expect((await withTimeout(thrower, 5_000, "the update after a throw")).value).toMatchObject({
         requests: first.requests + 3,
       });
       const afterThrow = it.next();
-      await submit(author, "BZ");
+      await submitRequest(author, "BZ");
       expect((await withTimeout(afterThrow, 5_000, "the next update")).value).toMatchObject({
         requests: first.requests + 4,
       });

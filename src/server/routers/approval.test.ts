@@ -7,7 +7,14 @@ import { count, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Msg } from "../../common/messages";
-import { type Caller, createTestApp, DEFAULT_PASSWORD, type TestApp, withTimeout } from "../../test/app";
+import {
+  type Caller,
+  createTestApp,
+  DEFAULT_PASSWORD,
+  expectTRPCError,
+  type TestApp,
+  withTimeout,
+} from "../../test/app";
 import { freePort, startSmtpServer } from "../../test/smtp";
 import { loadConfig } from "../config";
 import { emailOutbox, profiles, securityEvents } from "../db/schema";
@@ -47,16 +54,6 @@ async function outboxCount(): Promise<number> {
 async function statusOf(userId: string) {
   const [p] = await t.db.select().from(profiles).where(eq(profiles.userId, userId));
   return p!;
-}
-
-/** Caught error code of `fn`, or "OK". */
-async function codeOf(fn: () => Promise<unknown>): Promise<string> {
-  try {
-    await fn();
-    return "OK";
-  } catch (err) {
-    return (err as { code?: string }).code ?? String(err);
-  }
 }
 
 describe("listPending", () => {
@@ -154,7 +151,9 @@ describe("review", () => {
 
     for (const status of ["approved", "rejected"] as const) {
       const other = await t.createUser({ status });
-      expect(await codeOf(() => admin.approval.review({ userId: other.id, decision: "approved" }))).toBe("CONFLICT");
+      expect(
+        (await expectTRPCError(() => admin.approval.review({ userId: other.id, decision: "approved" }))).code,
+      ).toBe("CONFLICT");
     }
     expect(await outboxCount()).toBe(before);
   });
@@ -162,16 +161,22 @@ describe("review", () => {
   it("an unknown applicant is NOT_FOUND; a malformed id is BAD_REQUEST", async () => {
     const before = await outboxCount();
     expect(
-      await codeOf(() =>
-        admin.approval.review({ userId: "00000000-0000-4000-8000-000000000000", decision: "approved" }),
-      ),
+      (
+        await expectTRPCError(() =>
+          admin.approval.review({ userId: "00000000-0000-4000-8000-000000000000", decision: "approved" }),
+        )
+      ).code,
     ).toBe("NOT_FOUND");
-    expect(await codeOf(() => admin.approval.review({ userId: "nope", decision: "approved" }))).toBe("BAD_REQUEST");
+    expect((await expectTRPCError(() => admin.approval.review({ userId: "nope", decision: "approved" }))).code).toBe(
+      "BAD_REQUEST",
+    );
     expect(
-      await codeOf(() =>
-        // @ts-expect-error: not a decision
-        admin.approval.review({ userId: "00000000-0000-4000-8000-000000000000", decision: "maybe" }),
-      ),
+      (
+        await expectTRPCError(() =>
+          // @ts-expect-error: not a decision
+          admin.approval.review({ userId: "00000000-0000-4000-8000-000000000000", decision: "maybe" }),
+        )
+      ).code,
     ).toBe("BAD_REQUEST");
     expect(await outboxCount()).toBe(before);
   });
@@ -190,9 +195,9 @@ describe("review", () => {
       create trigger fail_approval_event before insert on security_events
       for each row execute function fail_approval_event()`);
     try {
-      expect(await codeOf(() => admin.approval.review({ userId: applicant.id, decision: "approved" }))).toBe(
-        "INTERNAL_SERVER_ERROR",
-      );
+      expect(
+        (await expectTRPCError(() => admin.approval.review({ userId: applicant.id, decision: "approved" }))).code,
+      ).toBe("INTERNAL_SERVER_ERROR");
     } finally {
       await t.db.execute(sql`drop trigger fail_approval_event on security_events`);
       await t.db.execute(sql`drop function fail_approval_event()`);
@@ -332,10 +337,12 @@ describe("onPendingCount subscription", () => {
   it("is refused to non-admins before any value", async () => {
     for (const kind of ["anonymous", "pending", "rejected", "member"] as const) {
       const caller = await t.callerFor(kind);
-      const code = await codeOf(async () => {
-        const iterable = await caller.approval.onPendingCount();
-        await iterable[Symbol.asyncIterator]().next();
-      });
+      const code = (
+        await expectTRPCError(async () => {
+          const iterable = await caller.approval.onPendingCount();
+          await iterable[Symbol.asyncIterator]().next();
+        })
+      ).code;
       expect(code).toBe(kind === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN");
     }
   });

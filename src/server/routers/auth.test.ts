@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { createTestApp, DEFAULT_PASSWORD, type TestApp } from "../../test/app";
-import { contactMessages, profiles, securityEvents, sessions, userRoles, users } from "../db/schema";
+import { securityEventsOf } from "../../test/fixtures";
+import { contactMessages, profiles, sessions, userRoles, users } from "../db/schema";
 import { createContextInner, type RequestAuth } from "../trpc/context";
 import { createCallerFactory, memberProcedure, router } from "../trpc/init";
 
@@ -58,15 +59,6 @@ function signUpBody(email: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-async function eventsOf(type: string, where?: { userId?: string; email?: string }) {
-  const rows = await t.db.select().from(securityEvents).where(eq(securityEvents.eventType, type));
-  return rows.filter(
-    (r) =>
-      (!where?.userId || r.userId === where.userId) &&
-      (!where?.email || (r.eventDetails as { email?: string }).email === where.email),
-  );
-}
-
 async function tableCount(table: typeof users | typeof sessions | typeof contactMessages): Promise<number> {
   const [row] = await t.db.select({ n: count() }).from(table);
   return row?.n ?? 0;
@@ -106,7 +98,7 @@ describe("sign-up and the approval gate", () => {
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, userId));
     expect(token.startsWith(`${row!.id}.`)).toBe(true);
     expect(row!.secretHash).not.toContain(token.split(".")[1]);
-    expect(await eventsOf("sign_up", { userId })).toHaveLength(1);
+    expect(await securityEventsOf(t.db, "sign_up", { userId })).toHaveLength(1);
 
     // The same session: signed in, pending.
     const me = await t.query<{ viewer: { approvalStatus: string; isAdmin: boolean } }>("session.get", undefined, {
@@ -205,7 +197,7 @@ describe("sign-up and the approval gate", () => {
     expect(fourth.status).toBe(429);
     expect(fourth.error?.data.code).toBe("TOO_MANY_REQUESTS");
     expect(fourth.error?.message).toBe("Please wait 5 minutes before trying again.");
-    expect(await eventsOf("sign_up_rate_limited", { email })).toHaveLength(1);
+    expect(await securityEventsOf(t.db, "sign_up_rate_limited", { email })).toHaveLength(1);
 
     // Another e-mail is not affected.
     expect((await t.mutation("auth.signUp", signUpBody(uniqueEmail("other")))).status).toBe(200);
@@ -220,7 +212,7 @@ describe("sign-up and the approval gate", () => {
     expect(res.data?.approvalStatus).toBe("approved");
     const userId = res.data!.userId;
     expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, userId))).toMatchObject([{ role: "admin" }]);
-    expect(await eventsOf("admin_granted", { userId })).toHaveLength(1);
+    expect(await securityEventsOf(t.db, "admin_granted", { userId })).toHaveLength(1);
     const count = await t.query<number>("approval.pendingCount", undefined, { token: res.sessionCookie });
     expect(count.status).toBe(200);
     expect(typeof count.data).toBe("number");
@@ -241,7 +233,7 @@ describe("sign-in", () => {
     expect(expiresIn).toBeLessThanOrEqual(SESSION_IDLE_TIMEOUT_MS);
     const auth = await t.authOf(res.sessionCookie!);
     expect(auth?.viewer.id).toBe(user.id);
-    expect(await eventsOf("login_successful", { userId: user.id })).toHaveLength(1);
+    expect(await securityEventsOf(t.db, "login_successful", { userId: user.id })).toHaveLength(1);
     const [row] = await t.db.select({ lastActiveAt: users.lastActiveAt }).from(users).where(eq(users.id, user.id));
     expect(row?.lastActiveAt).toBeInstanceOf(Date);
   });
@@ -261,8 +253,8 @@ describe("sign-in", () => {
       ...wrong.error,
       data: { ...wrong.error?.data, path: null },
     });
-    expect(await eventsOf("login_failed", { email: unknownEmail })).toHaveLength(1);
-    expect(await eventsOf("login_failed", { userId: user.id })).toHaveLength(1);
+    expect(await securityEventsOf(t.db, "login_failed", { email: unknownEmail })).toHaveLength(1);
+    expect(await securityEventsOf(t.db, "login_failed", { userId: user.id })).toHaveLength(1);
   });
 
   it("the 6th attempt for one e-mail within 15 minutes is TOO_MANY_REQUESTS with a retry delay", async () => {
@@ -283,12 +275,12 @@ describe("sign-in", () => {
     expect(Math.ceil(delay / 60)).toBe(15);
     expect(sixth.sessionCookie).toBeUndefined();
 
-    expect(await eventsOf("login_failed", { userId: user.id })).toHaveLength(5);
-    const limited = await eventsOf("login_rate_limited", { email: user.email });
+    expect(await securityEventsOf(t.db, "login_failed", { userId: user.id })).toHaveLength(5);
+    const limited = await securityEventsOf(t.db, "login_rate_limited", { email: user.email });
     expect(limited).toHaveLength(1);
     expect(limited[0]!.eventDetails).toMatchObject({ delaySeconds: delay });
     expect(limited[0]!.ip).toBe("127.0.0.1");
-    expect(await eventsOf("login_successful", { userId: user.id })).toHaveLength(0);
+    expect(await securityEventsOf(t.db, "login_successful", { userId: user.id })).toHaveLength(0);
 
     // The limit is per e-mail.
     const other = await t.createUser({ status: "approved" });
@@ -322,7 +314,7 @@ describe("sessions", () => {
     expect(res.error?.data.code).toBe("UNAUTHORIZED");
     expect(res.sessionCookie).toBe(""); // cleared
     expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionId))).toHaveLength(0);
-    const timeouts = await eventsOf("session_timeout", { userId: user.id });
+    const timeouts = await securityEventsOf(t.db, "session_timeout", { userId: user.id });
     expect(timeouts).toHaveLength(1);
     expect(timeouts[0]!.eventDetails).toMatchObject({ detectedBy: "server" });
     // Signed out from now on.
@@ -346,7 +338,7 @@ describe("sessions", () => {
     expect(res.data).toBeNull();
     expect(res.sessionCookie).toBe("");
     expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionId))).toHaveLength(0);
-    expect(await eventsOf("session_timeout", { userId: user.id })).toHaveLength(1);
+    expect(await securityEventsOf(t.db, "session_timeout", { userId: user.id })).toHaveLength(1);
   });
 
   it("a forged or unknown token is refused and its cookie cleared", async () => {
@@ -388,7 +380,7 @@ describe("sessions", () => {
     const res = await t.mutation<{ expiresAt: string }>("session.refresh", {}, { token });
     expect(res.status).toBe(200);
     expect(new Date(res.data!.expiresAt).getTime() - Date.now()).toBeGreaterThan(SESSION_IDLE_TIMEOUT_MS - 60_000);
-    expect(await eventsOf("session_refreshed", { userId: user.id })).toHaveLength(1);
+    expect(await securityEventsOf(t.db, "session_refreshed", { userId: user.id })).toHaveLength(1);
   });
 
   it("sign-out deletes the session row, clears the cookie and logs sign_out", async () => {
@@ -397,7 +389,7 @@ describe("sessions", () => {
     expect(res.status).toBe(200);
     expect(res.sessionCookie).toBe("");
     expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionId))).toHaveLength(0);
-    expect(await eventsOf("sign_out", { userId: user.id })).toHaveLength(1);
+    expect(await securityEventsOf(t.db, "sign_out", { userId: user.id })).toHaveLength(1);
     expect(await t.authOf(token)).toBeNull();
   });
 
@@ -405,8 +397,8 @@ describe("sessions", () => {
     const { user, token, sessionId } = await signedIn();
     await t.mutation("auth.signOut", { reason: "timeout" }, { token });
     expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionId))).toHaveLength(0);
-    expect(await eventsOf("session_timeout", { userId: user.id })).toHaveLength(1);
-    expect(await eventsOf("sign_out", { userId: user.id })).toHaveLength(0);
+    expect(await securityEventsOf(t.db, "session_timeout", { userId: user.id })).toHaveLength(1);
+    expect(await securityEventsOf(t.db, "sign_out", { userId: user.id })).toHaveLength(0);
   });
 
   it("setLocale remembers the interface language on the account", async () => {

@@ -4,7 +4,7 @@
  * refused with its exact spec text (common/messages.ts).
  */
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { issuesOf, messagesOf } from "../test/zod";
 import { ACTIVITIES } from "./constants";
 import {
   ACTIVITY_REQUEST_TYPE,
@@ -25,19 +25,6 @@ import {
   TYPES_FOR_ACTIVITY,
 } from "./memberRequests";
 import { Msg } from "./messages";
-import { rateInput } from "./offers";
-
-/** The issues of a refused input as `path: message` lines (`[]` when accepted). */
-function issuesOf(schema: z.ZodType, input: unknown): string[] {
-  const r = schema.safeParse(input);
-  return r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-}
-
-/** Every message of a refused input (`[]` when accepted). */
-function messagesOf(schema: z.ZodType, input: unknown): string[] {
-  const r = schema.safeParse(input);
-  return r.success ? [] : r.error.issues.map((i) => i.message);
-}
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");
 
@@ -259,16 +246,6 @@ describe("respondInput (respond dialog)", () => {
     expect(messagesOf(respondInput, { ...valid, contactWhatsapp: "", contactEmail: "x@", contactPhone: "" })).toContain(
       Msg.invalidEmail,
     );
-  });
-});
-
-describe("rateInput", () => {
-  it("accepts 1 to 3 stars only", () => {
-    for (const rating of [1, 2, 3]) expect(issuesOf(rateInput, { responseId: 1, rating })).toEqual([]);
-    for (const rating of [0, 4, -1]) {
-      expect(messagesOf(rateInput, { responseId: 1, rating })).toEqual(["Please choose 1 to 3 stars."]);
-    }
-    expect(issuesOf(rateInput, { responseId: 1, rating: 2.5 })).not.toEqual([]);
   });
 });
 
