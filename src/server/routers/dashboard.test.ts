@@ -10,13 +10,11 @@ import { memberRequests, profiles, users } from "../db/schema";
 
 let t: TestApp;
 let admin: Caller;
-let adminId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const a = await t.actor("admin");
   admin = a.caller;
-  adminId = a.user!.id;
 });
 
 afterAll(async () => {

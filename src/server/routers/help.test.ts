@@ -8,20 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HelpRequestInput } from "../../common/help";
 import { KNOWLEDGE_COUNTRIES } from "../../common/knowledge";
 import { Msg } from "../../common/messages";
-import { type Caller, createTestApp, expectTRPCError, type Member, outcome, type TestApp } from "../../test/app";
+import { createTestApp, expectTRPCError, type Member, outcome, type TestApp } from "../../test/app";
 import { helpInput } from "../../test/fixtures";
 import { countries, helpRequests, memberRequests } from "../db/schema";
 import { monthStart } from "../domain/help";
 
 let t: TestApp;
-let admin: Caller;
-let adminId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await t.actor("admin");
-  admin = a.caller;
-  adminId = a.user!.id;
 });
 
 afterAll(async () => {

@@ -5,13 +5,11 @@ import { shareInput, submissionRow } from "../../test/fixtures";
 
 let t: TestApp;
 let admin: Caller;
-let adminId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const a = await t.actor("admin");
   admin = a.caller;
-  adminId = a.user!.id;
 });
 
 afterAll(async () => {

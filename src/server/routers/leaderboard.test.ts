@@ -4,19 +4,14 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Caller, createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, type TestApp } from "../../test/app";
 import { pointsLedger, profiles, users } from "../db/schema";
 import { monthStart } from "../domain/help";
 
 let t: TestApp;
-let admin: Caller;
-let adminId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await t.actor("admin");
-  admin = a.caller;
-  adminId = a.user!.id;
 });
 
 afterAll(async () => {

@@ -6,19 +6,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Msg } from "../../common/messages";
-import { type Caller, createTestApp, expectTRPCError, outcome, type TestApp } from "../../test/app";
+import { createTestApp, expectTRPCError, outcome, type TestApp } from "../../test/app";
 import { answeredRequest, ledgerOf, standingOf } from "../../test/fixtures";
 import { memberResponses } from "../db/schema";
 
 let t: TestApp;
-let admin: Caller;
-let adminId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await t.actor("admin");
-  admin = a.caller;
-  adminId = a.user!.id;
 });
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { formatNumber } from "../../i18n";
 import { useTRPC } from "../../trpc";
 import { useBadges } from "../badges/BadgesProvider";
 import { useSession } from "../session/useSession";
-import { CommunityCards } from "./CommunityCards";
+import { DashboardCards } from "./DashboardCards";
 import { ServiceGroups } from "./ServiceGroups";
 
 export function DashboardPage() {
@@ -131,7 +131,7 @@ export function DashboardPage() {
         )}
       </SimpleGrid>
 
-      <CommunityCards />
+      <DashboardCards />
 
       <ServiceGroups />
     </Stack>

@@ -11,7 +11,7 @@ import { TIERS, type Tier } from "../../../common/constants";
 import { TierBadge } from "../../components/TierBadge";
 import { formatDate, formatNumber } from "../../i18n";
 import { TierQuota } from "../landing/tiers";
-import { UpgradeButton } from "../tiers/UpgradeDialog";
+import { UpgradeButton } from "../points/UpgradeDialog";
 
 export interface HelpQuota {
   used: number;

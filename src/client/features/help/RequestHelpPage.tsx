@@ -43,6 +43,7 @@ import {
 } from "../../../common/help";
 import { PRODUCT_CATEGORY_CODES, type ProductCategory } from "../../../common/knowledge";
 import { EXPERTISE_AREAS, type ExpertiseArea } from "../../../common/profile";
+import { BackToDashboard } from "../../components/BackToDashboard";
 import { errorCode, fieldErrors } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import {
@@ -54,8 +55,7 @@ import {
   PRODUCT_CATEGORY_LABELS,
 } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
-import { BackToDashboard } from "../requests/BackToDashboard";
-import { CountrySelect } from "../requests/fields";
+import { CountrySelect } from "../memberRequests/fields";
 import { useSession } from "../session/useSession";
 import { HELP_TYPE_META, type HelpField, requiredField } from "./helpTypes";
 import { LimitPanel, QuotaCard } from "./QuotaPanels";

@@ -6,11 +6,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconCoins } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { UserText } from "../../components/UserText";
 import { formatDate, formatNumber } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
-import { UserText } from "../requests/UserText";
 import { StatusBadge } from "./StatusBadge";
 
 export function MySubmissions() {

@@ -6,11 +6,11 @@ import { useLingui } from "@lingui/react/macro";
 import { Select, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { ACTIVITIES, TIERS } from "../../../common/constants";
+import { FilterBar } from "../../components/FilterBar";
+import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { ACTIVITY_LABELS, TIER_LABELS } from "../../lib/labels";
 import { type DirectorySearch, hasDirectoryFilters, oneOf } from "./directorySearch";
-import { FilterBar } from "./FilterBar";
 import { sectorOptions } from "./names";
-import { useDebouncedSearchText } from "./useDebouncedSearchText";
 
 export function MemberFilters({
   search,

@@ -10,7 +10,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTRPC } from "../../trpc";
-import { serverMsgKeys } from "../requests/serverErrors";
+import { serverMsgKeys } from "../memberRequests/serverErrors";
 
 export const MAX_STARS = 3;
 

@@ -27,11 +27,11 @@ import { Link } from "@tanstack/react-router";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useRef } from "react";
 import type { AppRouter } from "../../../server/trpc/router";
+import { UserText } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
-import { RequestBadges } from "../requests/RequestBadges";
-import { UserText } from "../requests/UserText";
+import { RequestBadges } from "../memberRequests/RequestBadges";
 import { ContactBlock } from "./ContactBlock";
 import { OfferRating } from "./OfferRating";
 

@@ -23,10 +23,10 @@ import { IconMessageQuestion } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { QA_SUBSECTIONS } from "../../../common/qa";
+import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { QA_SUBSECTION_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
-import { UserText } from "../requests/UserText";
 
 type Subsection = (typeof QA_SUBSECTIONS)[number];
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ReceivedRequestsPage } from "../../../features/requests/ReceivedRequestsPage";
+import { ReceivedRequestsPage } from "../../../features/memberRequests/ReceivedRequestsPage";
 
 /** Received Member Requests (spec part 2 §2); members only, through the `_app` gate. */
 export const Route = createFileRoute("/_app/member-request/received")({ component: ReceivedRequestsPage });

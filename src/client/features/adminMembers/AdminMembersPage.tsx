@@ -29,15 +29,15 @@ import { IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { FilterBar } from "../../components/FilterBar";
+import { ListPagination } from "../../components/ListPagination";
 import { TierBadge } from "../../components/TierBadge";
+import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { formatNumber } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { ACCOUNT_STATUS_LABELS, ACTIVITY_LABELS, MEMBER_ROLE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { oneOf } from "../members/directorySearch";
-import { FilterBar } from "../members/FilterBar";
-import { ListPagination } from "../members/ListPagination";
-import { useDebouncedSearchText } from "../members/useDebouncedSearchText";
 import { useSession } from "../session/useSession";
 import {
   AccountActionsMenu,
@@ -48,15 +48,10 @@ import {
   noShrink,
   SuspendedBadge,
   SuspensionNote,
-} from "./members/AccountParts";
-import {
-  ACCOUNT_STATUSES,
-  type AdminMembersSearch,
-  hasAdminMemberFilters,
-  MEMBER_ROLES,
-} from "./members/adminMembersSearch";
-import type { Account } from "./members/types";
-import { type MemberActions, useMemberActions } from "./members/useMemberActions";
+} from "./AccountParts";
+import { ACCOUNT_STATUSES, type AdminMembersSearch, hasAdminMemberFilters, MEMBER_ROLES } from "./adminMembersSearch";
+import type { Account } from "./types";
+import { type MemberActions, useMemberActions } from "./useMemberActions";
 
 const route = getRouteApi("/_app/admin/members");
 
@@ -201,7 +196,7 @@ function AccountCards({
   );
 }
 
-export function MembersAdminPage() {
+export function AdminMembersPage() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const theme = useMantineTheme();

@@ -3,7 +3,7 @@
  * figures): requests left this month (∞ for Gold), active members, the viewer's all-time rank,
  * recent club activity with relative times, and this month's top five.
  *
- * `CommunityCards` renders them all; the single cards are exported for other arrangements.
+ * `DashboardCards` renders them all; the single cards are exported for other arrangements.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
@@ -38,8 +38,8 @@ import { TierBadge } from "../../components/TierBadge";
 import { formatDateTime, formatNumber, intlLocale } from "../../i18n";
 import { useTRPC } from "../../trpc";
 import { type RankedMember, RankMedal } from "../leaderboard/parts";
+import { UpgradeButton } from "../points/UpgradeDialog";
 import { useSession } from "../session/useSession";
-import { UpgradeButton } from "../tiers/UpgradeDialog";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -72,7 +72,7 @@ function useNow(intervalMs = 60_000): number {
   return now;
 }
 
-export function CommunityCards() {
+export function DashboardCards() {
   return (
     <Stack gap="md" data-testid="community-cards">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>

@@ -3,8 +3,8 @@
  * submission under review, so a reload, a shared link or Back keep them. Values that do not parse
  * are dropped instead of failing the route. No zod here: this runs in the initial bundle.
  */
-import { APPROVAL_STATUSES, type ApprovalStatus } from "../../../../common/constants";
-import { compact, oneOf } from "../../members/directorySearch";
+import { APPROVAL_STATUSES, type ApprovalStatus } from "../../../common/constants";
+import { compact, oneOf } from "../members/directorySearch";
 
 export interface InboxSearch {
   /** Absent: all submissions. */

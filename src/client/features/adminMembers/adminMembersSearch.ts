@@ -3,8 +3,8 @@
  * Values that do not parse are dropped instead of failing the route. No zod here: this runs in
  * the initial bundle (see directorySearch.ts).
  */
-import { APPROVAL_STATUSES, type ApprovalStatus } from "../../../../common/constants";
-import { compact, oneOf, pageParam, searchText } from "../../members/directorySearch";
+import { APPROVAL_STATUSES, type ApprovalStatus } from "../../../common/constants";
+import { compact, oneOf, pageParam, searchText } from "../members/directorySearch";
 
 export const ACCOUNT_STATUSES = [...APPROVAL_STATUSES, "suspended"] as const;
 export const MEMBER_ROLES = ["admin", "member"] as const;

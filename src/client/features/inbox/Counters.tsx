@@ -2,8 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconCircleCheck, IconCircleX, IconClockHour4 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import type { ApprovalStatus } from "../../../../common/constants";
-import { formatNumber } from "../../../i18n";
+import type { ApprovalStatus } from "../../../common/constants";
+import { formatNumber } from "../../i18n";
 
 const LOOK: Record<ApprovalStatus, { color: string; icon: ReactNode; label: ReactNode }> = {
   pending: { color: "yellow", icon: <IconClockHour4 size={20} />, label: <Trans>Pending</Trans> },

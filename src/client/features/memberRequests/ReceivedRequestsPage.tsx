@@ -21,6 +21,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { RECEIVED_PAGE_SIZE } from "../../../common/memberRequests";
+import { UserText } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
@@ -28,7 +29,6 @@ import { RequestBadges } from "./RequestBadges";
 import { RespondDialog } from "./RespondDialog";
 import { sectorName } from "./reference";
 import type { ReceivedRequest } from "./types";
-import { UserText } from "./UserText";
 
 export function ReceivedRequestsPage() {
   const { t } = useLingui();

@@ -20,10 +20,10 @@ import {
   sendRequestInput,
   type Urgency,
 } from "../../../common/memberRequests";
+import { BackToDashboard } from "../../components/BackToDashboard";
 import { fieldErrors } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { useTRPC } from "../../trpc";
-import { BackToDashboard } from "./BackToDashboard";
 import { CountrySelect, DescriptionField, ProductSelect } from "./fields";
 import { activityOptions, subActivityOptions, urgencyOptions } from "./options";
 import { useCountryOptions, useProducts } from "./reference";

@@ -25,6 +25,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { RESPONSE_MAX_CHARS, respondInput } from "../../../common/memberRequests";
 import { Msg } from "../../../common/messages";
+import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
 import { validateWith } from "../../lib/form";
@@ -32,7 +33,6 @@ import { useTRPC } from "../../trpc";
 import { RequestBadges } from "./RequestBadges";
 import { refusalText, serverMsgKeys } from "./serverErrors";
 import type { ReceivedRequest } from "./types";
-import { UserText } from "./UserText";
 
 interface Values {
   message: string;

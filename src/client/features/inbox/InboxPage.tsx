@@ -32,10 +32,10 @@ import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
 import { useBadges } from "../badges/BadgesProvider";
 import { useKnowledgeCountries } from "../knowledge/options";
-import { Counters } from "./inbox/Counters";
-import { ReviewPanel } from "./inbox/ReviewPanel";
-import { SubmissionList, SubmissionListSkeleton } from "./inbox/SubmissionList";
-import type { Submission } from "./inbox/types";
+import { Counters } from "./Counters";
+import { ReviewPanel } from "./ReviewPanel";
+import { SubmissionList, SubmissionListSkeleton } from "./SubmissionList";
+import type { Submission } from "./types";
 
 const route = getRouteApi("/_app/admin/inbox");
 

@@ -7,7 +7,7 @@ import { Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, useMantineThe
 import { useDisclosure, useId, useMediaQuery } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { formatNumber } from "../../i18n";
+import { formatNumber } from "../i18n";
 
 export function FilterBar({
   label,

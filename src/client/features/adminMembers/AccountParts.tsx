@@ -5,9 +5,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ActionIcon, Badge, Group, Menu, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconDots, IconLock, IconLockOpen, IconShield, IconShieldOff, IconX } from "@tabler/icons-react";
-import { formatDateTime } from "../../../i18n";
-import { APPROVAL_STATUS_LABELS } from "../../../lib/labels";
-import { useStartAlign } from "../../members/names";
+import { formatDateTime } from "../../i18n";
+import { APPROVAL_STATUS_LABELS } from "../../lib/labels";
+import { useStartAlign } from "../members/names";
 import { lastActiveText } from "./lastActive";
 import type { Account } from "./types";
 import type { MemberActions } from "./useMemberActions";

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Card, Group, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconInbox, IconPaperclip } from "@tabler/icons-react";
-import { formatDate } from "../../../i18n";
-import { SHARE_TYPE_LABELS } from "../../../lib/labels";
-import { StatusBadge } from "../../knowledge/StatusBadge";
-import { UserText } from "../../requests/UserText";
+import { UserText } from "../../components/UserText";
+import { formatDate } from "../../i18n";
+import { SHARE_TYPE_LABELS } from "../../lib/labels";
+import { StatusBadge } from "../knowledge/StatusBadge";
 import type { Submission } from "./types";
 
 /** The author's name, or the spec's fallback when the profile has none. */

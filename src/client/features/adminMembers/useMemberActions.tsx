@@ -11,11 +11,11 @@ import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { suspendInput } from "../../../../common/adminMembers";
-import { LIMITS } from "../../../../common/constants";
-import { errorText, fieldErrors } from "../../../lib/errors";
-import { validateWith } from "../../../lib/form";
-import { useTRPC } from "../../../trpc";
+import { suspendInput } from "../../../common/adminMembers";
+import { LIMITS } from "../../../common/constants";
+import { errorText, fieldErrors } from "../../lib/errors";
+import { validateWith } from "../../lib/form";
+import { useTRPC } from "../../trpc";
 import type { Account } from "./types";
 
 const SUSPEND_REASON_MAX = 500;

@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../../../server/trpc/router";
+import type { AppRouter } from "../../../server/trpc/router";
 
 /** One knowledge submission of `inbox.list`. */
 export type Submission = inferRouterOutputs<AppRouter>["inbox"]["list"][number];

@@ -2,7 +2,7 @@
  * "Last active" for the member administration: relative within a week ("3 hours ago"), then
  * the date. The full date and time goes in a tooltip.
  */
-import { formatDate, intlLocale } from "../../../i18n";
+import { formatDate, intlLocale } from "../../i18n";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Center, Pagination } from "@mantine/core";
-import { formatNumber } from "../../i18n";
+import { formatNumber } from "../i18n";
 
 /** Page numbers under a list, with spoken labels for every control. Hidden for one page. */
 export function ListPagination({
