@@ -1,19 +1,18 @@
 /**
  * Share Knowledge, reviewed live (DESIGN.md §7; spec part 2 §2, §4, §8), between two browsers:
  *
- * - A new member applies; the admin approves them.
+ * - A member and an admin start signed in (the `login` fixture).
  * - With the admin's dashboard open, the member shares country knowledge on /share (title,
  *   content, country, a PDF attachment); the admin's top-bar inbox link rises without a reload.
  * - The admin opens the inbox, picks the submission, awards 100 points and approves it; the
  *   member's top-bar points rise to 100 without a reload.
  * - Screenshots of /share, /admin/inbox, /leaderboard and /qa in English and Persian.
  *
- * Independent of the other specs' data: the member has a fresh address and name on every run,
- * and the admin account (ADMIN_EMAIL) is signed up here when no other spec has done it yet.
+ * Independent of the other specs' data: the member and the admin have fresh addresses and names on
+ * every run.
  */
 import type { BrowserContext, Page } from "@playwright/test";
-import { applyToJoin, test as base, closeToast, expect, signInAdmin, snap, switchLanguage } from "./support/fixtures";
-import { ADMIN } from "./support/people";
+import { test as base, closeToast, expect, login, snap, switchLanguage } from "./support/fixtures";
 
 /** Six letters from the clock, so the name is unique and still reads like a name. */
 const tag = String(Date.now())
@@ -24,6 +23,7 @@ const MEMBER = {
   email: `kian.${Date.now()}@e2e.test`,
   password: "Kn0wledge!Pass",
 } as const;
+const ADMIN = { name: `Ada Reviewer ${tag}`, email: `ada.${Date.now()}@e2e.test`, admin: true } as const;
 
 const TITLE = `Selling saffron in Germany ${tag}`;
 const CONTENT =
@@ -76,32 +76,17 @@ async function pendingCount(page: Page): Promise<number> {
 
 test("a member shares knowledge, the admin approves it live, and the member's points rise live", async ({
   page,
-  consoleWatch,
   browserOf,
 }) => {
   test.setTimeout(180_000);
 
-  // The member applies in their own browser and waits there.
+  // The member and the admin, each in their own browser, signed in.
   const member = await browserOf();
-  await applyToJoin(member, MEMBER, "Exporter");
-  await expect(member.getByRole("heading", { name: "Application Pending" })).toBeVisible();
-  await closeToast(member, "Application submitted successfully!");
-
-  // The admin approves them.
+  await login(member, MEMBER);
   const admin = page;
-  await signInAdmin(admin, consoleWatch, ADMIN);
-  await admin.getByRole("navigation").getByRole("link", { name: "Approvals" }).click();
-  await expect(admin).toHaveURL(/\/admin\/approvals$/);
-  const card = admin.getByTestId("applicant-card").filter({ hasText: MEMBER.email });
-  await card.getByRole("button", { name: "Review" }).click();
-  const review = admin.getByRole("dialog", { name: "Review application" });
-  await expect(review).toContainText(MEMBER.name);
-  await review.getByRole("button", { name: "Approve" }).click();
-  await expect(review).toBeHidden();
-  await closeToast(admin, "User approved successfully");
+  await login(admin, ADMIN);
 
-  await member.reload();
-  await expect(member).toHaveURL(/\/dashboard$/);
+  await member.goto("/dashboard");
   await expect(member.getByTestId("welcome")).toHaveText(`Welcome, ${MEMBER.name}`);
   await expect(member.getByTestId("points")).toHaveText("0 pts");
 

@@ -139,6 +139,38 @@ export async function dismissToast(page: Page, text: string): Promise<void> {
   await expect(toast).toBeHidden();
 }
 
+/** Who `login` creates: any profile the spec needs; an approved Exporter unless told otherwise. */
+export interface LoginSpec {
+  name: string;
+  email: string;
+  password?: string;
+  status?: "pending" | "approved" | "rejected";
+  admin?: boolean;
+  activities?: ("exporter" | "export_expert" | "export_service_provider")[];
+  /** Target countries, ISO alpha-2. */
+  countries?: string[];
+  /** Industrial sector codes. */
+  sectors?: string[];
+  tier?: "turquoise" | "silver" | "gold";
+  points?: number;
+  locale?: "en" | "fa";
+}
+
+/**
+ * Creates the account `who` on the server (with its profile) and signs this page's browser context
+ * in, without the sign-in UI (e2e/support/server.ts `POST /__e2e/login`). Returns the account.
+ * Specs that are not about signing up or in start this way, so each stands on its own.
+ */
+export async function login(
+  page: Page,
+  who: LoginSpec,
+): Promise<{ userId: string; email: string; password: string; name: string }> {
+  // As our own pages send it: the same-origin check (DESIGN.md §4) applies to this route too.
+  const res = await page.request.post("/__e2e/login", { data: who, headers: { "sec-fetch-site": "same-origin" } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
 /** The activities and user types of the Join the Club form, as its radio buttons read. */
 export type JoinActivity = "Exporter" | "Export Expert" | "Export Service Provider";
 export type JoinUserType = "Individual" | "Organization";

@@ -93,7 +93,12 @@ async function cleanUp() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env, stdio: "inherit" });
+// The real server plus the e2e login route (server.ts), run through tsx like `npm start`.
+const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "e2e/support/server.ts")], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
 const exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
 let stopping = false;

@@ -1,0 +1,81 @@
+/**
+ * Starts the whole server in this process: configuration → database → migrations → reference
+ * data → event bus → HTTP app → workers → listen. `main.ts` (production) and the end-to-end
+ * server (`e2e/support/server.ts`, which adds its login route through `extendApp`) both call it.
+ */
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { pruneRateLimits } from "./auth/rate-limit";
+import { pruneExpiredSessions } from "./auth/session";
+import type { Config } from "./config";
+import { migrateDatabase, openDatabase } from "./db/client";
+import { seedCatalog } from "./db/seed/catalog";
+import { ensureDemoAdmin } from "./db/seed/demo-admin";
+import { seedReferenceData } from "./db/seed/reference";
+import { pruneOrphanUploads } from "./files/uploads";
+import { EventBus } from "./live/events";
+import { startMailWorker } from "./mail/worker";
+import type { AppDeps } from "./trpc/context";
+
+export interface StartOptions {
+  /** Registers extra routes before the app starts listening (the end-to-end server's login route). */
+  extendApp?(app: FastifyInstance, deps: AppDeps): Promise<void>;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** Stops accepting, finishes requests, stops the workers and closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Starts the server with `config` and listens on its host and port. */
+export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  await seedReferenceData(database.db);
+  await seedCatalog(database.db);
+
+  const events = new EventBus();
+  await events.start(database);
+  const deps: AppDeps = { database, config, events };
+  const app = await buildApp(deps);
+  await opts.extendApp?.(app, deps);
+
+  if (database.kind === "pglite" && config.demoAdmin) {
+    const created = await ensureDemoAdmin(database.db);
+    if (created) {
+      app.log.warn(
+        { email: created.email },
+        `Demo admin created on the embedded database. Sign in with ${created.email} / ${created.password} (shown once).`,
+      );
+    }
+  }
+
+  const mail = startMailWorker({ db: database.db, config, log: app.log });
+  const housekeeping = setInterval(
+    () => {
+      Promise.all([
+        pruneExpiredSessions(database.db),
+        pruneRateLimits(database.db),
+        pruneOrphanUploads(database.db, config.dataDir),
+      ]).catch((err) => app.log.error({ err }, "housekeeping failed"));
+    },
+    10 * 60 * 1000,
+  );
+  housekeeping.unref();
+
+  await app.listen({ port: config.port, host: config.host });
+
+  return {
+    app,
+    deps,
+    async stop() {
+      clearInterval(housekeeping);
+      await app.close();
+      await mail.stop();
+      await events.stop();
+      await database.close();
+    },
+  };
+}
