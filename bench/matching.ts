@@ -61,7 +61,6 @@ import postgres from "postgres";
 import NodeWebSocket from "ws";
 import type { Activity } from "../src/common/constants";
 import { BADGE_COUNT_CAP, REQUEST_TYPES, type RequestType, requestTypesFor } from "../src/common/memberRequests";
-import { newSubscriptionKey } from "../src/common/subscriptionKey";
 import type { Db } from "../src/server/db/client";
 import * as schema from "../src/server/db/schema";
 import { loadMatchProfile, type MatchProfile, requestMatches } from "../src/server/domain/matching";
@@ -364,7 +363,8 @@ function trpcData<T>(res: HttpResult, what: string): T {
 }
 
 const RECEIVED_PATH = `/trpc/memberRequests.received?input=${encodeURIComponent(JSON.stringify({ limit: 20 }))}`;
-const COUNT_PATH = "/trpc/memberRequests.receivedCount";
+/** The badge counts of one member in one query (requests, offers, points, tier). */
+const COUNT_PATH = "/trpc/badges.get";
 
 interface ReceivedPage {
   items: { id: number }[];
@@ -383,7 +383,7 @@ const checkPage = (d: unknown) => {
   if (!Array.isArray((d as ReceivedPage).items)) throw new Error("received: no items");
 };
 const checkCount = (d: unknown) => {
-  if (typeof d !== "number") throw new Error("receivedCount: not a number");
+  if (typeof (d as { requests?: unknown }).requests !== "number") throw new Error("badges.get: no requests count");
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -869,10 +869,10 @@ function openTrpcSubscriber(sub: Sub, wsUrl: string, origin: string, on: Opening
     },
   });
   const trpc = createTRPCClient<AppRouter>({ links: [wsLink({ client })] });
-  const subscription = trpc.badges.onChange.subscribe(
-    { key: newSubscriptionKey() },
-    { onData: (value: Badge) => on.onValue(value), onError: (err) => on.onError(errorMessage(err)) },
-  );
+  const subscription = trpc.badges.onChange.subscribe(undefined, {
+    onData: (value: Badge) => on.onValue(value),
+    onError: (err) => on.onError(errorMessage(err)),
+  });
   sub.close = async () => {
     subscription.unsubscribe();
     await client.close();
@@ -893,7 +893,7 @@ function openWireSubscriber(sub: Sub, wsUrl: string, origin: string, on: Opening
       JSON.stringify({
         id: 1,
         method: "subscription",
-        params: { path: "badges.onChange", input: { key: newSubscriptionKey() } },
+        params: { path: "badges.onChange" },
       }),
     );
   });
@@ -1301,7 +1301,10 @@ async function main(result: Record<string, unknown>): Promise<void> {
     await httpRequest(origin, "GET", RECEIVED_PATH, { cookie: typicalCookie }),
     "memberRequests.received",
   );
-  const count1 = trpcData<number>(await httpRequest(origin, "GET", COUNT_PATH, { cookie: typicalCookie }), "count");
+  const count1 = trpcData<{ requests: number }>(
+    await httpRequest(origin, "GET", COUNT_PATH, { cookie: typicalCookie }),
+    "count",
+  ).requests;
   if (page1.items.length !== 20) errors.push(`typical member's first page has ${page1.items.length} items, not 20`);
   const page2Path = page1.nextCursor
     ? `/trpc/memberRequests.received?input=${encodeURIComponent(JSON.stringify({ limit: 20, cursor: page1.nextCursor }))}`
@@ -1386,7 +1389,10 @@ async function main(result: Record<string, unknown>): Promise<void> {
       l.push(await timeGet(origin, RECEIVED_PATH, cookie, checkPage));
       c.push(await timeGet(origin, COUNT_PATH, cookie, checkCount));
     }
-    const badge = trpcData<number>(await httpRequest(origin, "GET", COUNT_PATH, { cookie }), "count");
+    const badge = trpcData<{ requests: number }>(
+      await httpRequest(origin, "GET", COUNT_PATH, { cookie }),
+      "count",
+    ).requests;
     const ls = summarize(l) as Summary;
     const cs = summarize(c) as Summary;
     pooledList.push(...l);

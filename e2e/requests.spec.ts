@@ -175,7 +175,7 @@ test.describe("a member request answered between two browsers", () => {
     // From here on Bahar's page asks the server for no count: a change can only come live.
     let baharAskedForCounts = 0;
     bahar.on("request", (r) => {
-      if (/memberRequests\.receivedCount/.test(r.url())) baharAskedForCounts++;
+      if (/badges\.get/.test(r.url())) baharAskedForCounts++;
     });
 
     // Arash, in his browser, goes from his dashboard to Submit Member Request.

@@ -22,7 +22,7 @@ import { MIGRATIONS_FOLDER } from "./db/client";
 import { DomainError } from "./domain/errors";
 import { registerFileRoutes } from "./files/routes";
 import { uploadsDir } from "./files/uploads";
-import { watchBadgeSubscriptions } from "./live/badgeFrames";
+import { connectionRegistry } from "./live/connections";
 import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 
@@ -133,6 +133,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     const { auth, clearCookie } = await authenticate(db, req.cookies[cookieName], req.ip);
     req.auth = auth;
     if (clearCookie) reply.clearCookie(cookieName, { path: "/" });
+    // Only members' pages subscribe: a WebSocket without a valid session is refused outright.
+    if (!auth && req.headers.upgrade?.toLowerCase() === "websocket") {
+      return reply.code(401).send({ error: { code: "UNAUTHORIZED", message: Msg.signInRequired } });
+    }
   });
 
   // Plain Fastify routes (files, health) refuse with a DomainError: its status and spec text.
@@ -193,14 +197,14 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     if ("raw" in req && typeof (res as { setCookie?: unknown }).setCookie === "function") {
       return createContextInner({ deps, auth: req.auth, ip: req.ip, origin, cookie: cookieFor(res) });
     }
-    // WebSocket connection: `res` is the socket and `req` the raw upgrade request; authenticate
-    // it here. The badge subscriptions are watched from the start, before any message arrives.
+    // WebSocket connection: `res` is the socket and `req` the raw upgrade request. Its session is
+    // not trusted once for all: every operation re-reads it through the registry (`currentAuth`).
     const socket = res as unknown as WebSocket;
     const raw = req as unknown as import("node:http").IncomingMessage;
-    watchBadgeSubscriptions(socket, raw.socket);
     const token = app.parseCookie(raw.headers.cookie ?? "")[cookieName];
-    const { auth } = await authenticate(db, token, raw.socket.remoteAddress ?? null);
-    return createContextInner({ deps, auth, ip: raw.socket.remoteAddress ?? null, origin, socket });
+    const ip = raw.socket.remoteAddress ?? null;
+    const connection = connectionRegistry(db, deps.events).open(socket, token, ip);
+    return createContextInner({ deps, auth: null, ip, origin, connection });
   }
 
   await app.register(fastifyTRPCPlugin<AppRouter>, {

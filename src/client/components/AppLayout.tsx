@@ -176,7 +176,7 @@ function BadgeLink(props: {
 
 export function AppLayout({ viewer, children }: { viewer: LayoutViewer; children: ReactNode }) {
   return (
-    <BadgesProvider isAdmin={viewer.isAdmin}>
+    <BadgesProvider>
       <Shell viewer={viewer}>{children}</Shell>
     </BadgesProvider>
   );

@@ -10,7 +10,8 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
 import type { Db, DbOrTx } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { sessions } from "../db/schema";
+import { publish } from "../live/events";
 
 export interface Session {
   id: string;
@@ -69,17 +70,26 @@ export async function touchSession(db: DbOrTx, session: Session, now = new Date(
   return { ...session, lastActiveAt: now };
 }
 
+/**
+ * Ends one session. Publishes `member.changed` for its member, so every process closes the
+ * session's WebSockets and ends its subscriptions (DESIGN.md §4, §5).
+ */
 export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  const [gone] = await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId });
+  if (gone) await publish(db, { type: "member.changed", userIds: [gone.userId] });
 }
 
-/** Ends every session of `userId`, except `keepSessionId` when given. */
+/**
+ * Ends every session of `userId`, except `keepSessionId` when given, and publishes
+ * `member.changed` for the member (see `invalidateSession`).
+ */
 export async function invalidateUserSessions(db: DbOrTx, userId: string, keepSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
     .where(
       keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
     );
+  await publish(db, { type: "member.changed", userIds: [userId] });
 }
 
 /** Deletes sessions past their idle or absolute end (housekeeping). */
@@ -97,19 +107,4 @@ export async function pruneExpiredSessions(db: Db, now = new Date()): Promise<vo
 /** Cookie name: `__Host-` prefixed (and Secure) in production. */
 export function sessionCookieName(secure: boolean): string {
   return secure ? "__Host-session" : "session";
-}
-
-/**
- * True while the session `sessionId` exists, is within its idle and absolute limits and its
- * account is not suspended. Used by long-lived subscriptions to stop a signed-out or expired
- * session from receiving (DESIGN.md §5).
- */
-export async function isSessionAlive(db: Db, sessionId: string, now = new Date()): Promise<boolean> {
-  const [row] = await db
-    .select({ createdAt: sessions.createdAt, lastActiveAt: sessions.lastActiveAt, suspendedAt: users.suspendedAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return !!row && row.suspendedAt === null && sessionExpiresAt(row).getTime() > now.getTime();
 }

@@ -12,6 +12,7 @@ import { logSecurityEvent } from "../auth/security-events";
 import { invalidateUserSessions } from "../auth/session";
 import type { Db } from "../db/client";
 import { emailChangeRequests, users } from "../db/schema";
+import { publish } from "../live/events";
 import { enqueueMail } from "../mail/outbox";
 import { emailChangeMail } from "../mail/templates";
 import { DomainError, tooManyRequests } from "./errors";
@@ -136,6 +137,8 @@ export async function confirmEmailChange(db: Db, token: string, ip: string | nul
       ip,
       details: { from: old?.email, to: req.newEmail },
     });
+    // Open sockets and subscriptions of the member read the new address.
+    await publish(tx, { type: "member.changed", userIds: [req.userId] });
     return { email: req.newEmail };
   });
 }

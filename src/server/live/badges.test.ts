@@ -1,16 +1,16 @@
 /**
  * The badge hub (DESIGN.md §5; issue #4) on a real database with real NOTIFY events: coalesced
  * updates, session expiry in memory (moved by session.touched, ended by the sweep), recounts
- * only for the members an event names, fan-out updates through a direct channel (ADR 0009), and
- * clean-up.
+ * only for the members an event names, admin counts shared by every admin and dropped with the
+ * role, the end of a suspended member's subscription, a full reload after the bus reconnects,
+ * and clean-up.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
 import { createTestApp, type TestApp, withTimeout } from "../../test/app";
-import { submitRequest } from "../../test/fixtures";
+import { shareInput, submitRequest } from "../../test/fixtures";
 import { profiles } from "../db/schema";
-import type { DirectChannel } from "./badgeFrames";
 import { BadgeHub, type Badges } from "./badges";
 import { publish } from "./events";
 
@@ -113,71 +113,57 @@ describe("BadgeHub", () => {
     expect(hub.size).toBe(0);
   });
 
-  it("writes a new request's update to an idle subscription's direct channel, else yields it", async () => {
-    const viewer = await t.member({ countries: ["BZ"] });
-    const author = await t.member();
+  it("admin counts: counted once per event for all admins, dropped when the role goes", async () => {
+    const admins = [await t.actor("admin"), await t.actor("admin"), await t.actor("admin")];
     const { hub } = hubWithClock();
-    const sent: Badges[] = [];
-    let open = true;
-    const channel: DirectChannel<Badges> = {
-      send(value) {
-        if (!open) return false;
-        sent.push({ ...value });
-        return true;
-      },
-    };
     const ac = new AbortController();
-    const it = hub.subscribe(viewer.auth.session, ac.signal, channel);
+    const its = admins.map((a) => hub.subscribe(a.auth!.session, ac.signal));
     try {
-      // The first value goes through the generator (tRPC), never the channel.
-      const first = (await withTimeout(it.next(), 5_000, "the first badges")).value as Badges;
-      expect(sent).toEqual([]);
-      const pending = it.next(); // tRPC's loop waits for the next value
-      await sleep(50);
+      const firsts = await Promise.all(its.map((it) => withTimeout(it.next(), 5_000, "an admin's first badges")));
+      const start = firsts[0]!.value!.admin!.submissions;
+      for (const f of firsts) expect(f.value?.admin).toEqual({ applicants: expect.any(Number), submissions: start });
 
-      await submitRequest(author, "BZ");
-      const deadline = Date.now() + 5_000;
-      while (sent.length === 0 && Date.now() < deadline) await sleep(10);
-      expect(sent).toEqual([{ ...first, requests: first.requests + 1 }]);
-      expect(hub.directSends).toBe(1);
-      expect(await Promise.race([pending.then(() => "value"), sleep(300).then(() => "waiting")])).toBe("waiting");
+      // One share: every admin's submissions badge rises.
+      const nexts = its.map((it) => it.next());
+      const author = await t.member();
+      await author.caller.knowledge.share(shareInput());
+      const after = await Promise.all(nexts.map((n) => withTimeout(n, 5_000, "an admin's badges after a share")));
+      for (const a of after) expect(a.value?.admin?.submissions).toBe(start + 1);
 
-      // A channel that cannot send (socket gone): the same update is yielded instead.
-      open = false;
-      await submitRequest(author, "BZ");
-      expect((await withTimeout(pending, 5_000, "the yielded badges")).value).toMatchObject({
-        requests: first.requests + 2,
-      });
-      expect(hub.directSends).toBe(1);
+      // The first admin loses the role: their badges carry no admin counts any more.
+      const demoted = admins[0]!;
+      const next = its[0]!.next();
+      await admins[1]!.caller.adminMembers.setAdmin({ userId: demoted.user!.id, admin: false });
+      expect((await withTimeout(next, 5_000, "the demoted admin's badges")).value?.admin).toBeNull();
+    } finally {
+      ac.abort();
+      for (const it of its) await it.return(undefined);
+    }
+    expect(hub.size).toBe(0);
+  });
 
-      // An event about the member itself (a recount) is always yielded.
-      open = true;
-      const afterChange = it.next();
-      await t.db.update(profiles).set({ points: 40 }).where(eq(profiles.userId, viewer.id));
-      await publish(t.db, { type: "member.changed", userIds: [viewer.id] });
-      expect((await withTimeout(afterChange, 5_000, "the recount")).value).toMatchObject({
-        requests: first.requests + 2,
-        points: 40,
+  it("ends when the member is suspended, and reloads everything after the bus reconnects", async () => {
+    const viewer = await t.member();
+    const admin = await t.actor("admin");
+    const { hub } = hubWithClock();
+    const ac = new AbortController();
+    const it = hub.subscribe(viewer.auth.session, ac.signal);
+    try {
+      await withTimeout(it.next(), 5_000, "the first badges");
+      // Changed behind the hub's back (no event), then a reconnect: the new figure arrives.
+      const afterReconnect = it.next();
+      await t.db.update(profiles).set({ points: 75 }).where(eq(profiles.userId, viewer.id));
+      (t.deps.events as unknown as { emitter: { emit(type: string, e: unknown): void } }).emitter.emit(
+        "bus.reconnected",
+        { type: "bus.reconnected" },
+      );
+      expect((await withTimeout(afterReconnect, 5_000, "the badges after a reconnect")).value).toMatchObject({
+        points: 75,
       });
-      expect(sent).toHaveLength(1);
 
-      // A channel that throws is dropped: this update and the next are yielded, and the hub's
-      // fan-out keeps going.
-      const thrower = it.next();
-      await sleep(50);
-      channel.send = () => {
-        throw new Error("broken socket");
-      };
-      await submitRequest(author, "BZ");
-      expect((await withTimeout(thrower, 5_000, "the update after a throw")).value).toMatchObject({
-        requests: first.requests + 3,
-      });
-      const afterThrow = it.next();
-      await submitRequest(author, "BZ");
-      expect((await withTimeout(afterThrow, 5_000, "the next update")).value).toMatchObject({
-        requests: first.requests + 4,
-      });
-      expect(hub.directSends).toBe(1);
+      const end = it.next();
+      await admin.caller.adminMembers.suspend({ userId: viewer.id, reason: "Spam in requests" });
+      expect(await withTimeout(end, 5_000, "the end after suspension")).toMatchObject({ done: true });
     } finally {
       ac.abort();
       await it.return(undefined);

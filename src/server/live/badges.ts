@@ -1,36 +1,47 @@
 /**
- * Live member badges (DESIGN.md §5; spec part 2 §2; issue #4): one registry per process of
- * every open `badges.onChange` subscription, fed by the event bus in one synchronous pass per
- * event instead of one event stream per subscriber.
+ * Live badges (DESIGN.md §5): one hub per process holds every open `badges.onChange`
+ * subscription — one per signed-in member — and feeds them from the event bus in one synchronous
+ * pass per event, instead of one event stream per subscription. Each subscription yields the
+ * member's `Badges` on start and again after every event that concerns them, through tRPC's
+ * public subscription API only.
  *
  * - `request.created`: checked against each subscriber's match profile in memory
  *   (`requestMatches`), so a new request costs no query, and only the members it reaches wake.
- * - `member.changed` / `offers.changed`: only the named members' subscriptions recount (and
- *   re-check their session in the database: sign-out and suspension arrive this way).
- * - `session.touched`: only that session's subscriptions move their in-memory idle timer.
- *
- * A fan-out of `request.created` writes each update straight to the subscription's socket when the
- * client gave a key (`badgeFrames.ts`, ADR 0009): tRPC's per-message loop would cost more than the
- * write itself. Everything else is yielded through tRPC.
+ * - `member.changed` / `offers.changed`: only the named members' subscriptions reload. A reload
+ *   re-reads the session and viewer (one prepared query, `loadSessionViewer`): a subscription ends
+ *   when its session ended or its member may no longer see member pages (suspended, not approved);
+ *   an admin who lost the role stops receiving admin counts.
+ * - `applicants.changed` / `knowledge.changed`: the admin counts are the same for every admin, so
+ *   the hub counts once per event and hands the figures to every admin subscription.
+ * - `session.touched`: only that session's subscriptions move their in-memory idle timer; a sweep
+ *   ends subscriptions whose session ran out.
+ * - `bus.reconnected`: events may have been missed, so every subscription reloads everything.
  *
  * Updates coalesce: a subscription whose previous value tRPC has not taken yet gets only the
- * latest badges once, so a busy consumer never queues stale values. (Neither path waits for a
- * slow socket to drain: like tRPC, writes are buffered by Node, and keep-alive ends dead peers.) A subscription ends when its session ends (idle or
- * absolute limit, computed in memory and swept every `SWEEP_MS`; sign-out or suspension,
- * checked in the database after an event about the member).
+ * latest badges, once. A fan-out wakes `WAKE_BATCH` subscriptions per turn of the event loop, so
+ * the first members get their badge at once and other requests are not held up.
  */
-
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type Tier } from "../../common/constants";
 import { BADGE_COUNT_CAP } from "../../common/memberRequests";
-import { isSessionAlive, type Session } from "../auth/session";
+import { sessionExpiresAt } from "../auth/session";
 import type { Db } from "../db/client";
-import { loadMatchProfileAndStanding, type MatchProfile, requestMatches } from "../domain/matching";
+import { countPendingApplicants } from "../domain/approval";
+import { countPendingKnowledge } from "../domain/inbox";
+import { type MatchProfile, requestMatches } from "../domain/matching";
 import { countReceived } from "../domain/memberRequests";
 import { countUnreadOffers } from "../domain/offers";
-import type { DirectChannel } from "./badgeFrames";
-import type { AppEvent, EventBus } from "./events";
+import { loadSessionViewer, matchProfileOf } from "../domain/viewer";
+import type { AppEvent, AppEventType, EventBus } from "./events";
 
-/** What the top bar and the dashboard show: counts capped at BADGE_COUNT_CAP for requests. */
+/** Counts only admins see; the same figures for every admin. */
+export interface AdminBadges {
+  /** Applicants waiting for approval (top-bar approvals badge). */
+  applicants: number;
+  /** Knowledge submissions waiting for review (admin inbox badge). */
+  submissions: number;
+}
+
+/** What the top bar and the dashboard show for one member. */
 export interface Badges {
   /** Matching requests not yet answered or ignored, at most BADGE_COUNT_CAP ("99+"). */
   requests: number;
@@ -38,10 +49,40 @@ export interface Badges {
   offers: number;
   points: number;
   tier: Tier;
+  /** Admin counts; null for members without the admin role. */
+  admin: AdminBadges | null;
 }
+
+/**
+ * An admin count: recounted once per event of `events`, for all admins. Adding an admin badge
+ * means one entry here and one field of `AdminBadges`.
+ */
+interface AdminCounter {
+  key: keyof AdminBadges;
+  events: AppEventType[];
+  count(db: Db): Promise<number>;
+}
+
+const ADMIN_COUNTERS: readonly AdminCounter[] = [
+  { key: "applicants", events: ["applicants.changed"], count: countPendingApplicants },
+  { key: "submissions", events: ["knowledge.changed"], count: countPendingKnowledge },
+];
+
+const HUB_EVENTS: AppEventType[] = [
+  "request.created",
+  "member.changed",
+  "offers.changed",
+  "session.touched",
+  "bus.reconnected",
+  ...ADMIN_COUNTERS.flatMap((c) => c.events),
+];
 
 /** How often subscriptions whose session ran out in memory are ended without waiting for an event. */
 const SWEEP_MS = 30_000;
+/** Subscriptions woken per turn of the event loop by one event that reaches many. */
+const WAKE_BATCH = 64;
+/** Recounts of the requests badge in a row caused by requests created during the count. */
+const MAX_RECOUNTS = 3;
 
 export interface BadgeHubOptions {
   /** The clock (ms since epoch); tests move it. */
@@ -49,15 +90,6 @@ export interface BadgeHubOptions {
   /** Interval of the expiry sweep, ms (default 30 s). */
   sweepMs?: number;
 }
-/**
- * Subscriptions woken per turn of the event loop when one event reaches many: each batch's
- * messages are written before the next batch starts, so the first members get their badge
- * at once, the other end starts reading while the server still sends, and requests waiting
- * on the server are not held up by the whole fan-out.
- */
-const WAKE_BATCH = 64;
-/** Recounts of the requests badge in a row caused by requests created during the count. */
-const MAX_RECOUNTS = 3;
 
 interface Subscriber {
   userId: string;
@@ -65,33 +97,30 @@ interface Subscriber {
   /** Session start and last activity (ms since epoch), for the in-memory expiry. */
   createdAt: number;
   lastActiveAt: number;
+  isAdmin: boolean;
   profile: MatchProfile | null;
   badges: Badges | null;
   /** Work to do before the next update. */
-  reloadProfile: boolean;
+  reload: boolean;
   recountRequests: boolean;
   recountOffers: boolean;
-  checkSession: boolean;
   /** True while countReceived runs: a matching request created meanwhile may be missing from it. */
   counting: boolean;
   ended: boolean;
-  /** Badges changed since they were last sent. */
+  /** Badges changed since they were last yielded. */
   dirty: boolean;
   wake: (() => void) | null;
   /** In the hub's wake queue. */
   queued: boolean;
-  /** Where fan-out updates can be written without tRPC's loop (ADR 0009), or null. */
-  channel: DirectChannel<Badges> | null;
 }
 
 /** When the session of `s` ends if nothing happens (ms since epoch). */
 function expiresAtMs(s: Subscriber): number {
-  // sessionExpiresAt in plain numbers: this runs for every update sent.
   return Math.min(s.lastActiveAt + SESSION_IDLE_TIMEOUT_MS, s.createdAt + SESSION_ABSOLUTE_LIFETIME_MS);
 }
 
 function hasWork(s: Subscriber): boolean {
-  return s.checkSession || s.reloadProfile || s.recountRequests || s.recountOffers;
+  return s.reload || s.recountRequests || s.recountOffers;
 }
 
 function addTo<K>(index: Map<K, Set<Subscriber>>, key: K, s: Subscriber): void {
@@ -112,12 +141,16 @@ export class BadgeHub {
   private readonly all = new Set<Subscriber>();
   private readonly byUser = new Map<string, Set<Subscriber>>();
   private readonly bySession = new Map<string, Set<Subscriber>>();
+  private readonly admins = new Set<Subscriber>();
   private unlisten: (() => void) | null = null;
-  /** Subscriptions to wake, in batches of WAKE_BATCH (see `drain`). */
   private wakeQueue: Subscriber[] = [];
   private draining = false;
   private sweeper: NodeJS.Timeout | null = null;
-  private directCount = 0;
+  /** The admin counts as last counted, and the recount in progress. */
+  private adminBadges: AdminBadges | null = null;
+  private adminLoad: Promise<AdminBadges> | null = null;
+  /** Admin counters whose events arrived since the last count. */
+  private staleAdmin = new Set<keyof AdminBadges>();
 
   private readonly now: () => number;
   private readonly sweepMs: number;
@@ -136,41 +169,34 @@ export class BadgeHub {
     return this.all.size;
   }
 
-  /** Updates written to direct channels since the hub started (for tests and diagnostics). */
-  get directSends(): number {
-    return this.directCount;
-  }
-
   /**
-   * The badges of `session`'s member: once on start, then after every change, until `signal`
-   * aborts or the session ends. Values are fresh objects. With a `channel`, updates from a
-   * request.created fan-out that find the subscription idle are written to it instead of yielded.
+   * The badges of the member of `session`: once on start, then after every change that concerns
+   * them, until `signal` aborts, the session ends or the member loses member rights. Values are
+   * fresh objects.
    */
   async *subscribe(
-    session: Session,
+    session: { id: string; userId: string; createdAt: Date; lastActiveAt: Date },
     signal?: AbortSignal,
-    channel: DirectChannel<Badges> | null = null,
   ): AsyncGenerator<Badges, void, undefined> {
     const s: Subscriber = {
       userId: session.userId,
       sessionId: session.id,
       createdAt: session.createdAt.getTime(),
       lastActiveAt: session.lastActiveAt.getTime(),
+      isAdmin: false,
       profile: null,
       badges: null,
-      reloadProfile: true,
+      reload: true,
       recountRequests: true,
       recountOffers: true,
-      checkSession: false,
       counting: false,
       ended: false,
       dirty: true,
       wake: null,
       queued: false,
-      channel,
     };
-    const onAbort = () => this.end(s);
     if (signal?.aborted) return;
+    const onAbort = () => this.end(s);
     // The abort listener ends `s`; the loop reads `s.ended` only (AbortSignal getters are slow).
     signal?.addEventListener("abort", onAbort, { once: true });
     this.add(s);
@@ -183,11 +209,10 @@ export class BadgeHub {
           if (++recounts < MAX_RECOUNTS || !s.badges) continue;
         }
         recounts = 0;
-        if (s.ended) return;
-        if (expiresAtMs(s) <= this.now()) return;
+        if (s.ended || expiresAtMs(s) <= this.now()) return;
         if (s.dirty && s.badges) {
           s.dirty = false;
-          yield { ...s.badges };
+          yield { ...s.badges, admin: s.badges.admin ? { ...s.badges.admin } : null };
           continue;
         }
         await new Promise<void>((resolve) => {
@@ -200,27 +225,30 @@ export class BadgeHub {
     }
   }
 
-  /**
-   * Does the queued database work of `s`. Returns true when more work arrived meanwhile.
-   * Ends `s` when its session is gone.
-   */
+  /** Does the queued database work of `s`. Returns true when more work arrived meanwhile. */
   private async refresh(s: Subscriber): Promise<boolean> {
-    if (s.checkSession) {
-      s.checkSession = false;
-      if (!(await isSessionAlive(this.db, s.sessionId, new Date(this.now())))) {
-        s.ended = true;
+    let standing: { points: number; tier: Tier } | null = null;
+    if (s.reload) {
+      s.reload = false;
+      const found = await loadSessionViewer(this.db, s.sessionId);
+      const viewer = found?.viewer;
+      if (
+        !found ||
+        !viewer ||
+        viewer.suspended ||
+        viewer.approvalStatus !== "approved" ||
+        sessionExpiresAt(found.session).getTime() <= this.now()
+      ) {
+        s.ended = true; // the session ended or the member may no longer see member pages
         return false;
       }
-    }
-    let standing: { points: number; tier: Tier } | null = null;
-    if (s.reloadProfile) {
-      s.reloadProfile = false;
-      const p = await loadMatchProfileAndStanding(this.db, s.userId);
-      s.profile = p.match;
-      standing = { points: p.points, tier: p.tier };
+      s.lastActiveAt = Math.max(s.lastActiveAt, found.session.lastActiveAt.getTime());
+      s.profile = matchProfileOf(viewer);
+      standing = { points: viewer.points, tier: viewer.tier };
+      this.setAdmin(s, viewer.isAdmin);
       s.recountRequests = true;
     }
-    const counted: { requests?: number; offers?: number } = {};
+    const counted: { requests?: number; offers?: number; admin?: AdminBadges | null } = {};
     const jobs: Promise<void>[] = [];
     if (s.recountRequests && s.profile) {
       s.recountRequests = false;
@@ -243,31 +271,92 @@ export class BadgeHub {
         }),
       );
     }
+    if (s.isAdmin && !s.badges?.admin) {
+      jobs.push(
+        this.loadAdmin().then((a) => {
+          counted.admin = a;
+        }),
+      );
+    }
     await Promise.all(jobs);
-    // Unrecounted figures are read now: increments may have happened during the wait.
+    // Figures not recounted are read now: increments may have happened during the wait.
     const prev = s.badges;
-    const badges: Badges = {
+    s.badges = {
       requests: counted.requests ?? prev?.requests ?? 0,
       offers: counted.offers ?? prev?.offers ?? 0,
       points: standing?.points ?? prev?.points ?? 0,
       tier: standing?.tier ?? prev?.tier ?? "turquoise",
+      admin: s.isAdmin ? (counted.admin ?? prev?.admin ?? this.adminBadges) : null,
     };
     // An event about this member always gets an answer (DESIGN.md §5), changed or not.
     s.dirty = true;
-    s.badges = badges;
     return hasWork(s);
+  }
+
+  /**
+   * The admin counts, counting the stale ones once however many admins wait for them; counters
+   * that go stale during a count are counted again before the figures are handed out.
+   */
+  private loadAdmin(): Promise<AdminBadges> {
+    if (this.adminBadges && this.staleAdmin.size === 0) return Promise.resolve(this.adminBadges);
+    this.adminLoad ??= (async () => {
+      try {
+        let current = this.adminBadges;
+        do {
+          const stale = current ? [...this.staleAdmin] : ADMIN_COUNTERS.map((c) => c.key);
+          this.staleAdmin.clear();
+          const next: AdminBadges = { ...(current ?? { applicants: 0, submissions: 0 }) };
+          await Promise.all(
+            ADMIN_COUNTERS.filter((c) => stale.includes(c.key)).map(async (c) => {
+              next[c.key] = await c.count(this.db);
+            }),
+          );
+          current = next;
+          this.adminBadges = next;
+        } while (this.staleAdmin.size > 0);
+        return current;
+      } finally {
+        this.adminLoad = null;
+      }
+    })();
+    return this.adminLoad;
+  }
+
+  /** Recounts the stale admin counts and hands them to every admin subscription. */
+  private refreshAdmins(): void {
+    if (this.admins.size === 0) {
+      // Nobody shows them: count again when an admin subscribes.
+      this.adminBadges = null;
+      this.staleAdmin.clear();
+      return;
+    }
+    this.loadAdmin().then(
+      (admin) => {
+        for (const s of this.admins) {
+          if (!s.badges) continue; // its first refresh reads the new figures
+          s.badges.admin = admin;
+          s.dirty = true;
+          this.enqueue(s);
+        }
+        this.startDrain();
+      },
+      () => {
+        // The database is unreachable: the next event or reconnect counts again.
+      },
+    );
+  }
+
+  private setAdmin(s: Subscriber, isAdmin: boolean): void {
+    s.isAdmin = isAdmin;
+    if (isAdmin) this.admins.add(s);
+    else this.admins.delete(s);
   }
 
   private add(s: Subscriber): void {
     this.all.add(s);
     addTo(this.byUser, s.userId, s);
     addTo(this.bySession, s.sessionId, s);
-    if (!this.unlisten) {
-      this.unlisten = this.events.on(
-        ["request.created", "member.changed", "offers.changed", "session.touched"],
-        (event) => this.dispatch(event),
-      );
-    }
+    this.unlisten ??= this.events.on(HUB_EVENTS, (event) => this.dispatch(event));
     if (!this.sweeper) {
       this.sweeper = setInterval(() => this.sweep(), this.sweepMs);
       this.sweeper.unref();
@@ -277,6 +366,7 @@ export class BadgeHub {
   private remove(s: Subscriber): void {
     s.ended = true;
     this.all.delete(s);
+    this.admins.delete(s);
     removeFrom(this.byUser, s.userId, s);
     removeFrom(this.bySession, s.sessionId, s);
     if (this.all.size === 0) {
@@ -284,6 +374,8 @@ export class BadgeHub {
       this.unlisten = null;
       if (this.sweeper) clearInterval(this.sweeper);
       this.sweeper = null;
+      this.adminBadges = null;
+      this.staleAdmin.clear();
     }
   }
 
@@ -299,59 +391,44 @@ export class BadgeHub {
     wake();
   }
 
-  /** Queues `s` to be woken by `drain` (a fan-out to many subscriptions). */
   private enqueue(s: Subscriber): void {
     if (s.queued) return;
     s.queued = true;
     this.wakeQueue.push(s);
   }
 
-  /** Starts draining the wake queue unless a drain is already under way. */
   private startDrain(): void {
     if (this.draining || this.wakeQueue.length === 0) return;
     this.draining = true;
     this.drain();
   }
 
-  /** Wakes one batch of queued subscriptions; the rest after their messages are written. */
+  /** Wakes one batch of queued subscriptions; the rest on later turns of the event loop. */
   private drain(): void {
     const batch = this.wakeQueue.length > WAKE_BATCH ? this.wakeQueue.splice(0, WAKE_BATCH) : this.wakeQueue;
     if (batch === this.wakeQueue) this.wakeQueue = [];
     try {
       for (const s of batch) {
         s.queued = false;
-        if (!this.sendDirect(s)) this.poke(s);
+        this.poke(s);
       }
     } finally {
-      // Whatever happened to this batch, the next one runs (or a later event starts a drain).
       if (this.wakeQueue.length) setImmediate(() => this.drain());
       else this.draining = false;
     }
-  }
-
-  /**
-   * Writes the badges of `s` to its direct channel (ADR 0009) when it has one and is idle: waiting
-   * for work means every value it yielded has been sent by tRPC, so this one cannot overtake an
-   * older one. Returns false, having sent nothing, when the generator must handle it.
-   */
-  private sendDirect(s: Subscriber): boolean {
-    if (!s.channel || !s.wake || !s.dirty || !s.badges || s.ended || hasWork(s)) return false;
-    if (expiresAtMs(s) <= this.now()) return false; // the generator ends it
-    try {
-      if (!s.channel.send(s.badges)) return false;
-    } catch {
-      s.channel = null; // a broken channel: this subscription goes through tRPC from now on
-      return false;
-    }
-    s.dirty = false;
-    this.directCount++;
-    return true;
   }
 
   /** Ends subscriptions whose session ran out in memory. */
   private sweep(): void {
     const now = this.now();
     for (const s of this.all) if (expiresAtMs(s) <= now) this.end(s);
+  }
+
+  /** Marks `s` for a full reload (session, rights, profile, every count) and wakes it. */
+  private reloadAll(s: Subscriber): void {
+    s.reload = true;
+    s.recountOffers = true;
+    this.poke(s);
   }
 
   /** Applies one event to the subscriptions it concerns, synchronously. */
@@ -380,18 +457,35 @@ export class BadgeHub {
         return;
       }
       case "member.changed":
-      case "offers.changed":
         for (const userId of event.userIds) {
           for (const s of this.byUser.get(userId) ?? []) {
-            s.checkSession = true;
-            if (event.type === "member.changed") s.reloadProfile = true;
-            else s.recountOffers = true;
+            s.reload = true;
             this.poke(s);
           }
         }
         return;
-      default:
+      case "offers.changed":
+        for (const userId of event.userIds) {
+          for (const s of this.byUser.get(userId) ?? []) {
+            s.recountOffers = true;
+            this.poke(s);
+          }
+        }
         return;
+      case "bus.reconnected":
+        for (const c of ADMIN_COUNTERS) this.staleAdmin.add(c.key);
+        for (const s of this.all) {
+          if (s.badges) s.badges.admin = null; // recounted with the reload
+          this.reloadAll(s);
+        }
+        return;
+      default: {
+        const counters = ADMIN_COUNTERS.filter((c) => c.events.includes(event.type));
+        if (counters.length === 0) return;
+        for (const c of counters) this.staleAdmin.add(c.key);
+        this.refreshAdmins();
+        return;
+      }
     }
   }
 }
@@ -400,9 +494,30 @@ const hubs = new WeakMap<EventBus, BadgeHub>();
 
 /** The process's badge hub for this event bus (one per bus). */
 export function badgeHub(db: Db, events: EventBus): BadgeHub {
-  const existing = hubs.get(events);
-  if (existing) return existing;
-  const hub = new BadgeHub(db, events);
-  hubs.set(events, hub);
+  let hub = hubs.get(events);
+  if (!hub) {
+    hub = new BadgeHub(db, events);
+    hubs.set(events, hub);
+  }
   return hub;
+}
+
+/**
+ * The badges of `viewer` read from the database (the `badges.get` query: the first paint before
+ * the subscription's first value). Same figures and caps as the hub's.
+ */
+export async function loadBadges(
+  db: Db,
+  viewer: { id: string; points: number; tier: Tier; isAdmin: boolean; profile: MatchProfile },
+): Promise<Badges> {
+  const [requests, offers, admin] = await Promise.all([
+    countReceived(db, viewer.id, viewer.profile),
+    countUnreadOffers(db, viewer.id),
+    viewer.isAdmin
+      ? Promise.all(ADMIN_COUNTERS.map(async (c) => [c.key, await c.count(db)] as const)).then(
+          (entries) => Object.fromEntries(entries) as unknown as AdminBadges,
+        )
+      : null,
+  ]);
+  return { requests, offers, points: viewer.points, tier: viewer.tier, admin };
 }

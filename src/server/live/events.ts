@@ -28,7 +28,12 @@ export type AppEvent =
   /** A session's idle timer restarted (heartbeat or Extend Session); subscriptions track it in memory. */
   | { type: "session.touched"; sessionId: string; lastActiveAt: string }
   /** Offers or their notifications changed for these requesters. */
-  | { type: "offers.changed"; userIds: string[] };
+  | { type: "offers.changed"; userIds: string[] }
+  /**
+   * Emitted by this process's bus (never sent through NOTIFY) after its LISTEN connection was
+   * re-established: events may have been missed, so live state is reloaded from the database.
+   */
+  | { type: "bus.reconnected" };
 
 export type AppEventType = AppEvent["type"];
 

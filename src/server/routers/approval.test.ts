@@ -87,7 +87,7 @@ describe("listPending", () => {
       appliedAt: new Date(now - 2 * 3600_000),
       approvalNotes: null,
     });
-    expect(await admin.approval.pendingCount()).toBe(await countPendingApplicants(t.db));
+    expect((await admin.badges.get()).admin?.applicants).toBe(await countPendingApplicants(t.db));
   });
 });
 
@@ -272,16 +272,16 @@ describe("delivery of the approval e-mail", () => {
   });
 });
 
-describe("onPendingCount subscription", () => {
+describe("the live pending-applicants badge (badges.onChange)", () => {
   it("yields the current count, then the new count after each sign-up and review", async () => {
     const ac = new AbortController();
     const a = await t.actor("admin", { signal: ac.signal });
-    const iterable = await a.caller.approval.onPendingCount();
+    const iterable = await a.caller.badges.onChange();
     const it = iterable[Symbol.asyncIterator]();
     try {
-      const first = await withTimeout(it.next(), 5_000, "the first count");
-      expect(first).toEqual({ done: false, value: await countPendingApplicants(t.db) });
-      const start = first.value as number;
+      const first = await withTimeout(it.next(), 5_000, "the first badges");
+      const start = await countPendingApplicants(t.db);
+      expect(first.value?.admin?.applicants).toBe(start);
 
       // Ask for the next value before the change, as the WebSocket adapter does.
       const second = it.next();
@@ -293,11 +293,11 @@ describe("onPendingCount subscription", () => {
         userType: "individual",
       });
       expect(signUp.status).toBe(200);
-      expect(await withTimeout(second, 5_000, "the count after a sign-up")).toEqual({ done: false, value: start + 1 });
+      expect((await withTimeout(second, 5_000, "the badges after a sign-up")).value?.admin?.applicants).toBe(start + 1);
 
       const third = it.next();
       await admin.approval.review({ userId: signUp.data!.userId, decision: "approved" });
-      expect(await withTimeout(third, 5_000, "the count after a review")).toEqual({ done: false, value: start });
+      expect((await withTimeout(third, 5_000, "the badges after a review")).value?.admin?.applicants).toBe(start);
 
       // Aborting ends the subscription.
       const fourth = it.next();
@@ -312,21 +312,12 @@ describe("onPendingCount subscription", () => {
   it("stops yielding once the session is signed out", async () => {
     const ac = new AbortController();
     const a = await t.actor("admin", { signal: ac.signal });
-    const iterable = await a.caller.approval.onPendingCount();
+    const iterable = await a.caller.badges.onChange();
     const it = iterable[Symbol.asyncIterator]();
     try {
-      await withTimeout(it.next(), 5_000, "the first count");
+      await withTimeout(it.next(), 5_000, "the first badges");
       const next = it.next();
       await a.caller.auth.signOut();
-      await t.createUser({ status: "pending" }); // no event: inserted directly
-      const res = await t.mutation("auth.signUp", {
-        name: "After Sign-out",
-        email: `after-${Date.now()}@example.com`,
-        password: DEFAULT_PASSWORD,
-        activity: "exporter",
-        userType: "individual",
-      });
-      expect(res.status).toBe(200);
       expect(await withTimeout(next, 5_000, "the end of the subscription")).toMatchObject({ done: true });
     } finally {
       ac.abort();
@@ -334,13 +325,21 @@ describe("onPendingCount subscription", () => {
     }
   });
 
-  it("is refused to non-admins before any value", async () => {
-    for (const kind of ["anonymous", "pending", "rejected", "member"] as const) {
+  it("members get no admin counts; applicants are refused before any value", async () => {
+    const member = await t.callerFor("member");
+    const iterable = await member.badges.onChange();
+    const it = iterable[Symbol.asyncIterator]();
+    try {
+      expect((await withTimeout(it.next(), 5_000, "the first badges")).value?.admin).toBeNull();
+    } finally {
+      await it.return?.();
+    }
+    for (const kind of ["anonymous", "pending", "rejected"] as const) {
       const caller = await t.callerFor(kind);
       const code = (
         await expectTRPCError(async () => {
-          const iterable = await caller.approval.onPendingCount();
-          await iterable[Symbol.asyncIterator]().next();
+          const subscription = await caller.badges.onChange();
+          await subscription[Symbol.asyncIterator]().next();
         })
       ).code;
       expect(code).toBe(kind === "anonymous" ? "UNAUTHORIZED" : "FORBIDDEN");

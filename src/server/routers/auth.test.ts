@@ -110,7 +110,7 @@ describe("sign-up and the approval gate", () => {
     const pendingAuth = await t.authOf(token);
     expect(pendingAuth?.viewer.id).toBe(userId);
     expect(await memberProbe(pendingAuth)).toBe("FORBIDDEN");
-    const refused = await t.query("approval.pendingCount", undefined, { token });
+    const refused = await t.query("approval.listPending", undefined, { token });
     expect(refused.status).toBe(403);
     expect(refused.error?.data.code).toBe("FORBIDDEN");
     expect(refused.error?.message).toBe(Msg.approvalRequired);
@@ -131,7 +131,7 @@ describe("sign-up and the approval gate", () => {
     expect(await memberProbe(approvedAuth)).toBe("OK");
     const me2 = await t.query<{ viewer: { approvalStatus: string } }>("session.get", undefined, { token });
     expect(me2.data?.viewer.approvalStatus).toBe("approved");
-    const stillNotAdmin = await t.query("approval.pendingCount", undefined, { token });
+    const stillNotAdmin = await t.query("approval.listPending", undefined, { token });
     expect(stillNotAdmin.error?.data.code).toBe("FORBIDDEN");
     expect(stillNotAdmin.error?.message).toBe(Msg.adminOnly);
   });
@@ -213,9 +213,9 @@ describe("sign-up and the approval gate", () => {
     const userId = res.data!.userId;
     expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, userId))).toMatchObject([{ role: "admin" }]);
     expect(await securityEventsOf(t.db, "admin_granted", { userId })).toHaveLength(1);
-    const count = await t.query<number>("approval.pendingCount", undefined, { token: res.sessionCookie });
-    expect(count.status).toBe(200);
-    expect(typeof count.data).toBe("number");
+    const pending = await t.query<unknown[]>("approval.listPending", undefined, { token: res.sessionCookie });
+    expect(pending.status).toBe(200);
+    expect(Array.isArray(pending.data)).toBe(true);
   });
 });
 

@@ -7,7 +7,6 @@ import { SESSION_ABSOLUTE_LIFETIME_MS } from "../../common/constants";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession, invalidateSession, sessionExpiresAt } from "../auth/session";
 import { signIn, signUp } from "../domain/auth";
-import { publish } from "../live/events";
 import { publicProcedure, router } from "../trpc/init";
 
 export const authRouter = router({
@@ -39,9 +38,8 @@ export const authRouter = router({
     .input(z.object({ reason: z.enum(["user", "timeout"]).default("user") }).optional())
     .mutation(async ({ ctx, input }) => {
       if (ctx.auth) {
+        // Publishes member.changed: the session's sockets close and its subscriptions end.
         await invalidateSession(ctx.db, ctx.auth.session.id);
-        // Open subscriptions of this member re-check their session and end.
-        await publish(ctx.db, { type: "member.changed", userIds: [ctx.auth.viewer.id] });
         await logSecurityEvent(ctx.db, {
           type: input?.reason === "timeout" ? "session_timeout" : "sign_out",
           userId: ctx.auth.viewer.id,

@@ -1,28 +1,21 @@
 /**
- * Live badges (DESIGN.md §5).
+ * Live badges (DESIGN.md §5): every count the top bar and the dashboard show — matching requests,
+ * unread offers, points and tier for every member; pending applicants and knowledge submissions
+ * for admins — through one query and one subscription per member.
  */
-import { z } from "zod";
-import { subscriptionKeySchema } from "../../common/subscriptionKey";
-import { directChannel } from "../live/badgeFrames";
-import type { Badges } from "../live/badges";
-import { badgeHub } from "../live/badges";
+
+import { matchProfileOf } from "../domain/viewer";
+import { badgeHub, loadBadges } from "../live/badges";
 import { memberProcedure, router } from "../trpc/init";
 
 export const badgesRouter = router({
+  /** The badges now (first paint, before the subscription's first value). */
+  get: memberProcedure.query(({ ctx }) => loadBadges(ctx.db, { ...ctx.viewer, profile: matchProfileOf(ctx.viewer) })),
   /**
-   * Live member badges (DESIGN.md §5): `{ requests, offers, points, tier }` on connect and after each relevant
-   * event. A new request is checked against the profile in memory, so one event costs no query
-   * for members it does not reach. Ends when the session ends. Input: `{ key }`, a random key the
-   * client picks per subscription so that the hub can write fan-out updates to its socket directly
-   * (`badgeFrames.ts`, ADR 0009); without one every value goes through tRPC.
+   * The badges on connect and after each event that concerns the member; ends when the session
+   * ends or the member loses member rights (live/badges.ts).
    */
-  onChange: memberProcedure
-    .input(z.object({ key: subscriptionKeySchema.optional() }).optional())
-    .subscription(({ ctx, input, signal }) =>
-      badgeHub(ctx.db, ctx.deps.events).subscribe(
-        ctx.auth.session,
-        signal,
-        directChannel<Badges>(ctx.socket, input?.key),
-      ),
-    ),
+  onChange: memberProcedure.subscription(({ ctx, signal }) =>
+    badgeHub(ctx.db, ctx.deps.events).subscribe(ctx.auth.session, signal),
+  ),
 });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { reviewKnowledgeInput } from "../../common/inbox";
-import { isSessionAlive } from "../auth/session";
-import { countPendingKnowledge, knowledgeCounts, listSubmissions, reviewSubmission } from "../domain/inbox";
+import { knowledgeCounts, listSubmissions, reviewSubmission } from "../domain/inbox";
 import { adminProcedure, router } from "../trpc/init";
 
 export const inboxRouter = router({
@@ -12,14 +11,5 @@ export const inboxRouter = router({
   review: adminProcedure.input(reviewKnowledgeInput).mutation(async ({ ctx, input }) => {
     await reviewSubmission(ctx.db, ctx.viewer.id, input);
     return { ok: true as const };
-  }),
-  /** Live pending-submissions count (top-bar inbox badge, dashboard admin card). */
-  onPendingCount: adminProcedure.subscription(async function* ({ ctx, signal }) {
-    const changes = ctx.deps.events.stream(["knowledge.changed"], signal);
-    yield await countPendingKnowledge(ctx.db);
-    for await (const _event of changes) {
-      if (!(await isSessionAlive(ctx.db, ctx.auth.session.id))) return;
-      yield await countPendingKnowledge(ctx.db);
-    }
   }),
 });

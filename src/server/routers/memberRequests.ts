@@ -11,7 +11,6 @@ import {
   submitRequestInput,
 } from "../../common/memberRequests";
 import {
-  countReceived,
   ignoreRequest,
   listReceived,
   respond,
@@ -39,8 +38,6 @@ export const memberRequestsRouter = router({
   received: memberProcedure
     .input(receivedListInput)
     .query(({ ctx, input }) => listReceived(ctx.db, ctx.viewer.id, input, matchProfileOf(ctx.viewer))),
-  /** The matching-requests badge count (capped; "99+" beyond). */
-  receivedCount: memberProcedure.query(({ ctx }) => countReceived(ctx.db, ctx.viewer.id, matchProfileOf(ctx.viewer))),
   respond: memberProcedure.input(respondInput).mutation(({ ctx, input }) => respond(ctx.db, ctx.viewer.id, input)),
   ignore: memberProcedure.input(requestIdInput).mutation(async ({ ctx, input }) => {
     await ignoreRequest(ctx.db, ctx.viewer.id, input.requestId);

@@ -105,9 +105,9 @@ describe("offers", () => {
     const requester = await t.member();
     await answeredRequest(t, "VE", requester);
     await answeredRequest(t, "VE", requester);
-    expect(await requester.caller.offers.unreadCount()).toBe(2);
+    expect((await requester.caller.badges.get()).offers).toBe(2);
     expect(await requester.caller.offers.markRead()).toEqual({ ok: true });
-    expect(await requester.caller.offers.unreadCount()).toBe(0);
+    expect((await requester.caller.badges.get()).offers).toBe(0);
     expect(
       await t.db
         .select()
@@ -115,7 +115,7 @@ describe("offers", () => {
         .where(and(eq(notifications.userId, requester.id), eq(notifications.isRead, false))),
     ).toHaveLength(0);
     await answeredRequest(t, "VE", requester);
-    expect(await requester.caller.offers.unreadCount()).toBe(1);
+    expect((await requester.caller.badges.get()).offers).toBe(1);
     expect(await countUnreadOffers(t.db, requester.id)).toBe(1);
     expect(await requester.caller.offers.list()).toHaveLength(3);
   });

@@ -3,14 +3,7 @@
  */
 import { z } from "zod";
 import { rateInput } from "../../common/offers";
-import {
-  averageRating,
-  countUnreadOffers,
-  listOffers,
-  markOffersRead,
-  rateResponse,
-  revealContact,
-} from "../domain/offers";
+import { averageRating, listOffers, markOffersRead, rateResponse, revealContact } from "../domain/offers";
 import { memberProcedure, router } from "../trpc/init";
 
 const responseIdInput = z.object({ responseId: z.number().int().positive() });
@@ -26,7 +19,6 @@ export const offersRouter = router({
     await rateResponse(ctx.db, ctx.viewer.id, input.responseId, input.rating);
     return { ok: true as const };
   }),
-  unreadCount: memberProcedure.query(({ ctx }) => countUnreadOffers(ctx.db, ctx.viewer.id)),
   markRead: memberProcedure.mutation(async ({ ctx }) => {
     await markOffersRead(ctx.db, ctx.viewer.id);
     return { ok: true as const };

@@ -33,9 +33,7 @@ const MATRIX: Record<string, Tier> = {
   "session.setLocale": "authed",
 
   "approval.listPending": "admin",
-  "approval.pendingCount": "admin",
   "approval.review": "admin",
-  "approval.onPendingCount": "admin",
 
   "landing.contactChannels": "public",
   "landing.contact": "public",
@@ -65,17 +63,16 @@ const MATRIX: Record<string, Tier> = {
   "memberRequests.send": "member",
   "memberRequests.sendExportServices": "member",
   "memberRequests.received": "member",
-  "memberRequests.receivedCount": "member",
   "memberRequests.respond": "member",
   "memberRequests.ignore": "member",
 
   "offers.list": "member",
   "offers.reveal": "member",
   "offers.rate": "member",
-  "offers.unreadCount": "member",
   "offers.markRead": "member",
   "offers.myRating": "member",
 
+  "badges.get": "member",
   "badges.onChange": "member",
 
   "knowledge.share": "member",
@@ -83,7 +80,6 @@ const MATRIX: Record<string, Tier> = {
   "inbox.counts": "admin",
   "inbox.list": "admin",
   "inbox.review": "admin",
-  "inbox.onPendingCount": "admin",
   "points.upgrade": "member",
   "help.quota": "member",
   "help.submit": "member",
@@ -260,7 +256,7 @@ describe("assumptions of the matrix", () => {
     expect(auth?.viewer).toMatchObject({ isAdmin: true, approvalStatus: "pending" });
     const outcome = await t
       .callerWith(auth)
-      .approval.pendingCount()
+      .approval.listPending()
       .then(
         () => "OK",
         (e: { code: string }) => e.code,

@@ -3,11 +3,11 @@
  * `createContext` only reads the result. `createContextInner` builds the same context for
  * tests and server-side callers.
  */
-import type { WebSocket } from "ws";
 import type { Session } from "../auth/session";
 import type { Config } from "../config";
 import type { Database, Db } from "../db/client";
 import type { Viewer } from "../domain/viewer";
+import type { Connection } from "../live/connections";
 import type { EventBus } from "../live/events";
 
 /** Long-lived dependencies of the app. */
@@ -31,13 +31,18 @@ export interface SessionCookie {
 export interface Context {
   db: Db;
   deps: AppDeps;
+  /**
+   * The caller's auth for this operation: for HTTP, validated once per request by the `onRequest`
+   * hook; for a WebSocket operation, re-read from `connection` by the `currentAuth` middleware
+   * (trpc/init.ts) before each operation runs.
+   */
   auth: RequestAuth | null;
   ip: string | null;
   /** Origin of the site as seen by this request (for links in mail). */
   origin: string;
   cookie: SessionCookie;
-  /** The WebSocket of a call made over one (subscriptions), else null. */
-  socket: WebSocket | null;
+  /** The WebSocket connection a call came over, or null for HTTP and server-side callers. */
+  connection: Connection | null;
 }
 
 const noCookie: SessionCookie = { set() {}, clear() {} };
@@ -49,7 +54,7 @@ export function createContextInner(opts: {
   ip?: string | null;
   origin?: string;
   cookie?: SessionCookie;
-  socket?: WebSocket | null;
+  connection?: Connection | null;
 }): Context {
   return {
     db: opts.deps.database.db,
@@ -58,6 +63,6 @@ export function createContextInner(opts: {
     ip: opts.ip ?? null,
     origin: opts.origin ?? opts.deps.config.publicOrigin ?? "http://localhost:3000",
     cookie: opts.cookie ?? noCookie,
-    socket: opts.socket ?? null,
+    connection: opts.connection ?? null,
   };
 }

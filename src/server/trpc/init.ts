@@ -54,8 +54,19 @@ const convertDomainErrors = t.middleware(async function convertDomainErrors({ ne
   return result;
 });
 
+/**
+ * Authorizes every WebSocket operation against the session's current state (DESIGN.md §4, §5):
+ * a socket is authenticated once at the handshake, but its later operations must not keep the
+ * rights the caller had then (sign-out, expiry, password change, suspension, role changes).
+ * HTTP requests already carry the auth of this request.
+ */
+const currentAuth = t.middleware(async function currentAuth({ ctx, next }) {
+  if (!ctx.connection) return next();
+  return next({ ctx: { ...ctx, auth: await ctx.connection.auth() } });
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(convertDomainErrors);
+export const publicProcedure = t.procedure.use(convertDomainErrors).use(currentAuth);
 
 /** Narrows the context to a signed-in caller. */
 const requireSession = t.middleware(function requireSession({ ctx, next }) {

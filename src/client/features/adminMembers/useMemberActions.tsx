@@ -63,7 +63,7 @@ export function useMemberActions(): { actions: MemberActions; modalsNode: ReactN
       queryClient.invalidateQueries({ queryKey: trpc.members.list.pathKey() }),
       ...(approvals
         ? [
-            queryClient.invalidateQueries({ queryKey: trpc.approval.pendingCount.queryKey() }),
+            queryClient.invalidateQueries({ queryKey: trpc.badges.get.queryKey() }),
             queryClient.invalidateQueries({ queryKey: trpc.approval.listPending.queryKey() }),
           ]
         : []),

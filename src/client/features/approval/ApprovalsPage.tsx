@@ -60,7 +60,7 @@ export function ApprovalsPage() {
     } finally {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.approval.listPending.queryKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.approval.pendingCount.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.badges.get.queryKey() }),
       ]);
     }
   }

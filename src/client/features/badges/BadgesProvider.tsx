@@ -1,13 +1,13 @@
 /**
- * Live badge counts for the layout and the dashboard (DESIGN.md §5): matching requests and
- * unread offers for every member, pending applicants for admins. One WebSocket subscription
- * each, opened once inside the member layout; the HTTP queries fill the first paint.
+ * Live badge counts for the layout and the dashboard (DESIGN.md §5): matching requests, unread
+ * offers, points and tier for every member, pending applicants and knowledge submissions for
+ * admins. One query for the first paint and one WebSocket subscription (`badges.onChange`),
+ * opened once inside the member layout; the server decides which counts a member may see.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
 import type { Tier } from "../../../common/constants";
-import { newSubscriptionKey } from "../../../common/subscriptionKey";
 import { useTRPC } from "../../trpc";
 
 export interface Badges {
@@ -17,7 +17,7 @@ export interface Badges {
   pendingApplicants: number;
   /** Knowledge submissions waiting for review (admin inbox). */
   pendingSubmissions: number;
-  /** Live points balance and tier; undefined until the subscription's first value. */
+  /** Live points balance and tier; undefined until the first value. */
   points?: number;
   tier?: Tier;
 }
@@ -29,28 +29,22 @@ const BadgesContext = createContext<Badges>({
   pendingSubmissions: 0,
 });
 
-export function BadgesProvider({ isAdmin, children }: { isAdmin: boolean; children: ReactNode }) {
+export function BadgesProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
-  const requestsQuery = useQuery(trpc.memberRequests.receivedCount.queryOptions());
-  const offersQuery = useQuery(trpc.offers.unreadCount.queryOptions());
-  const pendingQuery = useQuery({ ...trpc.approval.pendingCount.queryOptions(), enabled: isAdmin });
-  // The key lets the server write fan-out updates to this subscription directly (ADR 0009).
-  const [key] = useState(newSubscriptionKey);
-  const member = useSubscription(trpc.badges.onChange.subscriptionOptions({ key }));
-  const admin = useSubscription(trpc.approval.onPendingCount.subscriptionOptions(undefined, { enabled: isAdmin }));
-  const inboxQuery = useQuery({ ...trpc.inbox.counts.queryOptions(), enabled: isAdmin });
-  const inbox = useSubscription(trpc.inbox.onPendingCount.subscriptionOptions(undefined, { enabled: isAdmin }));
+  const first = useQuery(trpc.badges.get.queryOptions());
+  const live = useSubscription(trpc.badges.onChange.subscriptionOptions());
+  const data = live.data ?? first.data;
 
   const value = useMemo<Badges>(
     () => ({
-      requests: member.data?.requests ?? requestsQuery.data ?? 0,
-      unreadOffers: member.data?.offers ?? offersQuery.data ?? 0,
-      pendingApplicants: admin.data ?? pendingQuery.data ?? 0,
-      pendingSubmissions: inbox.data ?? inboxQuery.data?.pending ?? 0,
-      points: member.data?.points,
-      tier: member.data?.tier,
+      requests: data?.requests ?? 0,
+      unreadOffers: data?.offers ?? 0,
+      pendingApplicants: data?.admin?.applicants ?? 0,
+      pendingSubmissions: data?.admin?.submissions ?? 0,
+      points: data?.points,
+      tier: data?.tier,
     }),
-    [member.data, requestsQuery.data, offersQuery.data, admin.data, pendingQuery.data, inbox.data, inboxQuery.data],
+    [data],
   );
   return <BadgesContext.Provider value={value}>{children}</BadgesContext.Provider>;
 }

@@ -55,7 +55,7 @@ export function ReceivedRequestsPage() {
     );
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.memberRequests.received.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.memberRequests.receivedCount.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.badges.get.queryKey() }),
     ]);
   }
 

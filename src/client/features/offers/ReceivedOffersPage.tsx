@@ -51,7 +51,7 @@ export function ReceivedOffersPage() {
     if (marked.current) return;
     marked.current = true;
     markRead.mutate(undefined, {
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.offers.unreadCount.queryKey() }),
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.badges.get.queryKey() }),
       onError: (error) => console.error("Failed to mark offers read", error),
     });
   }, [markRead, queryClient, trpc]);
