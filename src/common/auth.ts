@@ -32,3 +32,6 @@ export const signInInput = z.object({
 });
 
 export type SignInInput = z.input<typeof signInInput>;
+
+/** Sign-out: `timeout` when the session warning ran out (logged as session_timeout, spec part 1 §4). */
+export const signOutInput = z.object({ reason: z.enum(["user", "timeout"]).default("user") }).optional();

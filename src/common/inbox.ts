@@ -23,3 +23,6 @@ export const reviewKnowledgeInput = z.discriminatedUnion("decision", [
     notes: z.string().trim().max(LIMITS.approvalNotesMax, Msg.notesTooLong).optional(),
   }),
 ]);
+
+/** The inbox list's filter tab: one review status, or every submission when absent. */
+export const inboxListInput = z.object({ status: z.enum(["pending", "approved", "rejected"]).optional() });

@@ -8,3 +8,6 @@ export const rateInput = z.object({
   responseId: z.number().int().positive(),
   rating: z.number().int().min(1, Msg.ratingRange).max(3, Msg.ratingRange),
 });
+
+/** One response to the viewer's own request (reveal). */
+export const responseIdInput = z.object({ responseId: z.number().int().positive() });

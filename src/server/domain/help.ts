@@ -14,7 +14,7 @@ import { Msg } from "../../common/messages";
 import type { Db, DbOrTx } from "../db/client";
 import { helpRequests, profiles } from "../db/schema";
 import { publish } from "../live/events";
-import { DomainError } from "./errors";
+import { DomainError, tooManyRequests } from "./errors";
 import { insertMemberRequest } from "./memberRequests";
 
 /** The member-request type a help type is routed as (DESIGN.md §9 type ↔ activity). */
@@ -61,7 +61,7 @@ export async function submitHelpRequest(db: Db, userId: string, input: z.output<
     if (!p) throw new DomainError("NOT_FOUND", Msg.notFound);
     const limit = MONTHLY_HELP_QUOTA[p.tier];
     if (limit !== null && (await usedThisMonth(tx, userId)) >= limit) {
-      throw new DomainError("TOO_MANY_REQUESTS", Msg.requestLimitReached);
+      throw tooManyRequests(Msg.requestLimitReached);
     }
     const request = await insertMemberRequest(tx, userId, {
       productId: null,

@@ -1,8 +1,4 @@
-/**
- * Sign-up, sign-in and sign-out (spec part 1 §2 Landing, §4, §7 Authentication, §8).
- */
-import { z } from "zod";
-import { signInInput, signUpInput } from "../../common/auth";
+import { signInInput, signOutInput, signUpInput } from "../../common/auth";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../../common/constants";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession, invalidateSession, sessionExpiresAt } from "../auth/session";
@@ -34,19 +30,17 @@ export const authRouter = router({
   }),
 
   /** Ends the current session, if any. `reason: 'timeout'` logs session_timeout (spec part 1 §4). */
-  signOut: publicProcedure
-    .input(z.object({ reason: z.enum(["user", "timeout"]).default("user") }).optional())
-    .mutation(async ({ ctx, input }) => {
-      if (ctx.auth) {
-        // Publishes member.changed: the session's sockets close and its subscriptions end.
-        await invalidateSession(ctx.db, ctx.auth.session.id);
-        await logSecurityEvent(ctx.db, {
-          type: input?.reason === "timeout" ? "session_timeout" : "sign_out",
-          userId: ctx.auth.viewer.id,
-          ip: ctx.ip,
-        });
-      }
-      ctx.cookie.clear();
-      return { ok: true as const };
-    }),
+  signOut: publicProcedure.input(signOutInput).mutation(async ({ ctx, input }) => {
+    if (ctx.auth) {
+      // Publishes member.changed: the session's sockets close and its subscriptions end.
+      await invalidateSession(ctx.db, ctx.auth.session.id);
+      await logSecurityEvent(ctx.db, {
+        type: input?.reason === "timeout" ? "session_timeout" : "sign_out",
+        userId: ctx.auth.viewer.id,
+        ip: ctx.ip,
+      });
+    }
+    ctx.cookie.clear();
+    return { ok: true as const };
+  }),
 });

@@ -1,13 +1,10 @@
-import { z } from "zod";
-import { reviewKnowledgeInput } from "../../common/inbox";
+import { inboxListInput, reviewKnowledgeInput } from "../../common/inbox";
 import { knowledgeCounts, listSubmissions, reviewSubmission } from "../domain/inbox";
 import { adminProcedure, router } from "../trpc/init";
 
 export const inboxRouter = router({
   counts: adminProcedure.query(({ ctx }) => knowledgeCounts(ctx.db)),
-  list: adminProcedure
-    .input(z.object({ status: z.enum(["pending", "approved", "rejected"]).optional() }))
-    .query(({ ctx, input }) => listSubmissions(ctx.db, input.status)),
+  list: adminProcedure.input(inboxListInput).query(({ ctx, input }) => listSubmissions(ctx.db, input.status)),
   review: adminProcedure.input(reviewKnowledgeInput).mutation(async ({ ctx, input }) => {
     await reviewSubmission(ctx.db, ctx.viewer.id, input);
     return { ok: true as const };

@@ -1,12 +1,6 @@
-/**
- * Received offers: responses to my requests, reveal, rating, unread count (spec part 2 §2, §4, §8).
- */
-import { z } from "zod";
-import { rateInput } from "../../common/offers";
+import { rateInput, responseIdInput } from "../../common/offers";
 import { averageRating, listOffers, markOffersRead, rateResponse, revealContact } from "../domain/offers";
 import { memberProcedure, router } from "../trpc/init";
-
-const responseIdInput = z.object({ responseId: z.number().int().positive() });
 
 export const offersRouter = router({
   /** Responses to my requests; contacts only through `reveal`. */

@@ -3,23 +3,10 @@
  * Only `heartbeat` and `refresh` extend a session; reading it does not, so background requests
  * never keep an idle session alive.
  */
-import { eq } from "drizzle-orm";
 import { setLocaleInput } from "../../common/session";
-import { logSecurityEvent } from "../auth/security-events";
-import { type Session, sessionExpiresAt, touchSession } from "../auth/session";
-import type { Db } from "../db/client";
-import { users } from "../db/schema";
-import { publish } from "../live/events";
+import { sessionExpiresAt } from "../auth/session";
+import { recordActivity, setLocale } from "../domain/session";
 import { authedProcedure, publicProcedure, router } from "../trpc/init";
-
-/** Lets open subscriptions of this session move their in-memory idle timer (DESIGN.md §5). */
-function publishTouch(db: Db, session: Session) {
-  return publish(db, {
-    type: "session.touched",
-    sessionId: session.id,
-    lastActiveAt: session.lastActiveAt.toISOString(),
-  });
-}
 
 export const sessionRouter = router({
   /** The signed-in viewer and when the session ends; `null` when signed out. */
@@ -43,24 +30,17 @@ export const sessionRouter = router({
   }),
 
   /** The user was active: restart the idle timer. Returns the new end. */
-  heartbeat: authedProcedure.mutation(async ({ ctx }) => {
-    const session = await touchSession(ctx.db, ctx.auth.session);
-    await ctx.db.update(users).set({ lastActiveAt: session.lastActiveAt }).where(eq(users.id, ctx.viewer.id));
-    await publishTouch(ctx.db, session);
-    return { expiresAt: sessionExpiresAt(session) };
-  }),
+  heartbeat: authedProcedure.mutation(({ ctx }) =>
+    recordActivity(ctx.db, ctx.auth.session, { refreshed: false, ip: ctx.ip }),
+  ),
 
   /** Extend Session in the warning modal: like a heartbeat, and logs session_refreshed. */
-  refresh: authedProcedure.mutation(async ({ ctx }) => {
-    const session = await touchSession(ctx.db, ctx.auth.session);
-    await publishTouch(ctx.db, session);
-    await logSecurityEvent(ctx.db, { type: "session_refreshed", userId: ctx.viewer.id, ip: ctx.ip });
-    return { expiresAt: sessionExpiresAt(session) };
-  }),
+  refresh: authedProcedure.mutation(({ ctx }) =>
+    recordActivity(ctx.db, ctx.auth.session, { refreshed: true, ip: ctx.ip }),
+  ),
 
   /** Remembers the interface language on the account (spec part 1 §4 Language). */
-  setLocale: authedProcedure.input(setLocaleInput).mutation(async ({ ctx, input }) => {
-    await ctx.db.update(users).set({ locale: input.locale }).where(eq(users.id, ctx.viewer.id));
-    return { locale: input.locale };
-  }),
+  setLocale: authedProcedure
+    .input(setLocaleInput)
+    .mutation(({ ctx, input }) => setLocale(ctx.db, ctx.viewer.id, input.locale)),
 });
