@@ -137,10 +137,13 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   const expectedMigrations = shippedMigrationCount();
   app.get("/readyz", async (_req, reply) => {
     try {
-      const rows = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      const applied = Number(
-        (rows as unknown as { rows?: { n: number }[] }).rows?.[0]?.n ?? (rows as unknown as { n: number }[])[0]?.n ?? 0,
-      );
+      // Both drivers (node-postgres, PGlite) answer `db.execute` with `{ rows }`.
+      const { rows } = (await db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      )) as unknown as {
+        rows: { n: number }[];
+      };
+      const applied = Number(rows[0]?.n ?? 0);
       if (applied < expectedMigrations) {
         return reply.code(503).send({ status: "migrating", applied, expected: expectedMigrations });
       }
