@@ -55,6 +55,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { createTRPCClient, createWSClient, wsLink } from "@trpc/client";
 import { drizzle } from "drizzle-orm/node-postgres";
 import NodeWebSocket from "ws";
@@ -702,15 +703,16 @@ async function seed(url: string, opts: Options): Promise<Record<string, unknown>
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sessions (like src/server/auth/session.ts: token `<id>.<secret>`, SHA-256 hex of the secret)
+// Sessions (like src/server/auth/session.ts: token `<id>.<secret>`, each 15 random bytes in
+// lowercase base32 — the only shape the app accepts —, SHA-256 hex of the secret stored)
 
 type Sql = BenchSql;
 
 async function createSessions(sql: Sql, userIds: string[]): Promise<Map<string, string>> {
   const cookies = new Map<string, string>();
   const rows = userIds.map((userId) => {
-    const id = randomBytes(15).toString("hex");
-    const secret = randomBytes(15).toString("hex");
+    const id = encodeBase32LowerCaseNoPadding(randomBytes(15));
+    const secret = encodeBase32LowerCaseNoPadding(randomBytes(15));
     cookies.set(userId, `session=${id}.${secret}`);
     return { id, user_id: userId, secret_hash: createHash("sha256").update(secret).digest("hex") };
   });
