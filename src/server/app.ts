@@ -19,6 +19,7 @@ import { authenticate } from "./auth/authenticate";
 import { sessionCookieName } from "./auth/session";
 import { watchBadgeSubscriptions } from "./badgeFrames";
 import { MIGRATIONS_FOLDER } from "./db/client";
+import { RETRY_AFTER_OUTAGE_SECONDS, registerErrorHandler, trpcErrorOf } from "./errors";
 import { registerFileRoutes } from "./files/routes";
 import { uploadsDir } from "./files/uploads";
 import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
@@ -27,6 +28,8 @@ import { type AppRouter, appRouter } from "./trpc/router";
 declare module "fastify" {
   interface FastifyRequest {
     auth: RequestAuth | null;
+    /** Why the session could not be checked (the database is down, say); tRPC answers it. */
+    authError: unknown;
   }
 }
 
@@ -89,6 +92,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     routerOptions: { maxParamLength: 5000 },
   });
 
+  // Before any plugin: each copies the handler in force when it is registered.
+  registerErrorHandler(app);
+
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -115,6 +121,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   app.decorateRequest("auth", null);
+  app.decorateRequest("authError", null);
 
   // Same-origin check for everything that can change state, and for the WebSocket handshake.
   app.addHook("onRequest", async (req, reply) => {
@@ -125,12 +132,20 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     }
   });
 
-  // The session is validated once per request; the tRPC context only reads `req.auth`.
+  // The session is validated once per request; the tRPC context only reads `req.auth`. When
+  // that fails (the database is down), a tRPC call gets a tRPC error from createContext and
+  // any other route the error handler's reply; neither shows the query (issue #10 §3).
   app.addHook("onRequest", async (req, reply) => {
-    if (!req.url.startsWith("/trpc") && !req.url.startsWith("/api")) return;
-    const { auth, clearCookie } = await authenticate(db, req.cookies[cookieName], req.ip);
-    req.auth = auth;
-    if (clearCookie) reply.clearCookie(cookieName, { path: "/" });
+    const isTrpc = req.url.startsWith("/trpc");
+    if (!isTrpc && !req.url.startsWith("/api")) return;
+    try {
+      const { auth, clearCookie } = await authenticate(db, req.cookies[cookieName], req.ip);
+      req.auth = auth;
+      if (clearCookie) reply.clearCookie(cookieName, { path: "/" });
+    } catch (err) {
+      if (!isTrpc) throw err;
+      req.authError = err;
+    }
   });
 
   app.get("/healthz", async () => ({ status: "ok" }));
@@ -175,6 +190,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     const proto = (req.headers["x-forwarded-proto"] as string | undefined) ?? (secureCookie ? "https" : "http");
     const origin = config.publicOrigin ?? `${proto}://${req.headers.host ?? "localhost"}`;
     if ("raw" in req && typeof (res as { setCookie?: unknown }).setCookie === "function") {
+      if (req.authError) throw trpcErrorOf(req.authError);
       return createContextInner({ deps, auth: req.auth, ip: req.ip, origin, cookie: cookieFor(res) });
     }
     // WebSocket connection: `res` is the socket and `req` the raw upgrade request; authenticate
@@ -183,7 +199,12 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     const raw = req as unknown as import("node:http").IncomingMessage;
     watchBadgeSubscriptions(socket, raw.socket);
     const token = app.parseCookie(raw.headers.cookie ?? "")[cookieName];
-    const { auth } = await authenticate(db, token, raw.socket.remoteAddress ?? null);
+    let auth: RequestAuth | null;
+    try {
+      ({ auth } = await authenticate(db, token, raw.socket.remoteAddress ?? null));
+    } catch (err) {
+      throw trpcErrorOf(err);
+    }
     return createContextInner({ deps, auth, ip: raw.socket.remoteAddress ?? null, origin, socket });
   }
 
@@ -197,6 +218,13 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       onError({ error, path: procedurePath }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path: procedurePath }, "tRPC error");
+        else if (error.code === "SERVICE_UNAVAILABLE")
+          app.log.warn({ err: error, path: procedurePath }, "database unavailable");
+      },
+      responseMeta({ errors }) {
+        return errors.some((e) => e.code === "SERVICE_UNAVAILABLE")
+          ? { headers: { "Retry-After": String(RETRY_AFTER_OUTAGE_SECONDS) } }
+          : {};
       },
     },
   });

@@ -51,6 +51,15 @@ const warnOnStderr: DbErrorReporter = (err, source) => {
   console.warn(`database ${source} connection error${typeof code === "string" ? ` (${code})` : ""}: ${err.message}`);
 };
 
+/** `fn` run at most once; later calls share the first call's promise (close is idempotent). */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
+  };
+}
+
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
 
 /**
@@ -93,7 +102,7 @@ export async function openDatabase(opts: {
       db,
       kind: "postgres",
       listen: (channel, onPayload, options) => listener.listen(channel, onPayload, options?.onReconnect),
-      async close() {
+      close: once(async () => {
         await listener.close();
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
@@ -103,7 +112,7 @@ export async function openDatabase(opts: {
             timer.unref();
           }),
         ]).finally(() => clearTimeout(timer));
-      },
+      }),
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -123,7 +132,7 @@ export async function openDatabase(opts: {
       const unsub = await client.listen(channel, onPayload);
       return () => unsub();
     },
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 

@@ -30,7 +30,7 @@ const UNAVAILABLE_ERRNOS = new Set([
  * not be made in time, or the pool or instance was closed.
  */
 const UNAVAILABLE_MESSAGE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end on the pool|PGlite is closed)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end on the pool|PGlite is clos(?:ed|ing))/;
 
 /** Causes followed at most (Drizzle wraps the driver's error, tRPC wraps Drizzle's). */
 const MAX_DEPTH = 8;
