@@ -8,6 +8,9 @@
  * - `member.changed` / `offers.changed`: only the named members' subscriptions recount (and
  *   re-check their session in the database: sign-out and suspension arrive this way).
  * - `session.touched`: only that session's subscriptions move their in-memory idle timer.
+ * - `bus.reconnected` (the LISTEN connection came back after a Postgres restart; the events
+ *   of the outage are lost): every subscription re-checks its session, reloads its profile
+ *   and recounts requests and offers (issue #10 §2).
  *
  * A fan-out of `request.created` writes each update straight to the subscription's socket when the
  * client gave a key (`badgeFrames.ts`, ADR 0009): tRPC's per-message loop would cost more than the
@@ -262,7 +265,7 @@ export class BadgeHub {
     addTo(this.bySession, s.sessionId, s);
     if (!this.unlisten) {
       this.unlisten = this.events.on(
-        ["request.created", "member.changed", "offers.changed", "session.touched"],
+        ["request.created", "member.changed", "offers.changed", "session.touched", "bus.reconnected"],
         (event) => this.dispatch(event),
       );
     }
@@ -387,6 +390,16 @@ export class BadgeHub {
             this.poke(s);
           }
         }
+        return;
+      case "bus.reconnected":
+        for (const s of this.all) {
+          s.checkSession = true;
+          s.reloadProfile = true;
+          s.recountRequests = true;
+          s.recountOffers = true;
+          this.enqueue(s);
+        }
+        this.startDrain();
         return;
       default:
         return;
