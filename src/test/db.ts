@@ -307,6 +307,7 @@ async function removeStaleTarballs(keep: string): Promise<void> {
  * (`openDatabase` cannot load a data-folder tarball). Keep in step with db/client.ts.
  */
 function wrapPglite(client: import("@electric-sql/pglite").PGlite): Database {
+  let closing: Promise<void> | undefined;
   return {
     db: drizzlePglite(client),
     kind: "pglite",
@@ -314,7 +315,11 @@ function wrapPglite(client: import("@electric-sql/pglite").PGlite): Database {
       const unsub = await client.listen(channel, onPayload);
       return () => unsub();
     },
-    close: () => client.close(),
+    // Idempotent, like openDatabase's.
+    close: () => {
+      closing ??= client.close();
+      return closing;
+    },
   };
 }
 
