@@ -24,7 +24,17 @@ async function main() {
     process.exit(1);
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Connection losses that belong to no request (an idle pooled client, the LISTEN connection)
+  // are logged, never thrown (issue #10 §2); the app's logger takes over once it exists.
+  let log: { warn(obj: object, msg: string): void } | undefined;
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onError(err, source) {
+      if (log) log.warn({ err, source }, "database connection lost");
+      else console.warn(`database ${source} connection lost: ${err.message}`);
+    },
+  });
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   await seedCatalog(database.db);
@@ -32,6 +42,7 @@ async function main() {
   const events = new EventBus();
   await events.start(database);
   const app = await buildApp({ database, config, events });
+  log = app.log;
 
   if (database.kind === "pglite" && config.demoAdmin) {
     const created = await ensureDemoAdmin(database.db);
