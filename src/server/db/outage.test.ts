@@ -6,13 +6,16 @@
  *   lost, writes succeed again within 5 s of the server accepting connections, and the event
  *   bus's LISTEN connection comes back (one `bus.reconnected` per restart, events flow again);
  * - while the server is stopped: tRPC and /api answer 503 with `Msg.serviceUnavailable`,
- *   /readyz answers 503; after it starts, writes and /readyz recover within 5 s.
+ *   /readyz answers 503; after it starts, writes and /readyz recover within 5 s;
+ * - a mail accepted by the mail server while Postgres restarts is recorded as sent once the
+ *   server is back, and not sent again.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Msg } from "../../common/messages";
 import { findPgBin, type PrivateCluster, startPrivateCluster } from "../../test/cluster";
@@ -20,8 +23,11 @@ import { buildApp } from "../app";
 import { createSession } from "../auth/session";
 import { loadConfig } from "../config";
 import { type AppEvent, EventBus, publish } from "../events";
+import { enqueueMail } from "../mail/outbox";
+import type { MailTransport, OutgoingMail } from "../mail/transport";
+import { startMailWorker } from "../mail/worker";
 import { type Database, migrateDatabase, openDatabase } from "./client";
-import { profiles, securityEvents, users } from "./schema";
+import { emailOutbox, profiles, securityEvents, users } from "./schema";
 import { seedReferenceData } from "./seed/reference";
 
 const RESTARTS = 3;
@@ -206,4 +212,44 @@ describe.runIf(findPgBin())("a private Postgres that restarts and stops", () => 
     expect(session.json().result.data.viewer.email).toBe("outage@example.com");
     expect(uncaught).toEqual([]);
   }, 120_000);
+
+  it("records a mail as sent once the database is back when it went down right after the send (no second send)", async () => {
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
+    await enqueueMail(database.db, {
+      to: "restart@example.com",
+      kind: "test:restart",
+      locale: "en",
+      content: { subject: "Approved", text: "Welcome." },
+    });
+    const sent: OutgoingMail[] = [];
+    let restarting: Promise<void> | undefined;
+    const transport: MailTransport = {
+      kind: "smtp",
+      async send(msg) {
+        sent.push(msg);
+        // The server accepted it; now the database goes away before the worker records that.
+        await cluster.stop("fast");
+        restarting = sleep(1_500).then(() => cluster.start());
+      },
+      close() {},
+    };
+    const worker = startMailWorker({
+      db: database.db,
+      config,
+      log: pino({ level: "silent" }),
+      pollMs: 3_600_000,
+      transport,
+    });
+    try {
+      expect(await worker.runOnce()).toBe(1);
+      await restarting;
+      const rows = await database.db.select().from(emailOutbox);
+      expect(rows.map((r) => [r.toAddress, r.status])).toEqual([["restart@example.com", "sent"]]);
+      expect(await worker.runOnce()).toBe(0);
+      expect(sent).toHaveLength(1);
+    } finally {
+      await restarting?.catch(() => {});
+      await worker.stop();
+    }
+  }, 60_000);
 });
