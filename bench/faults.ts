@@ -73,6 +73,12 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
 
 type Phase = "setup" | "postgresRestarts" | "smtpOutage" | "appKill" | "drain";
 let phase: Phase = "setup";
+/** When each phase began (ms since epoch). */
+const phaseStarts: Partial<Record<Phase, number>> = {};
+function enter(next: Phase): void {
+  phase = next;
+  phaseStarts[next] = Date.now();
+}
 /** Failed calls by phase and HTTP status ("0" when no answer came). */
 const errors: Record<string, Record<string, number>> = {};
 function countError(status: number): void {
@@ -302,6 +308,7 @@ function partFiles(dir: string): string[] {
 
 async function main(): Promise<Record<string, unknown>> {
   const startedAt = Date.now();
+  phaseStarts.setup = startedAt;
   const loadAvgAtStart = os.loadavg().map((n) => round(n));
 
   log("starting a private Postgres cluster…");
@@ -373,7 +380,7 @@ async function main(): Promise<Record<string, unknown>> {
   const load = Promise.all(members.map((_, i) => memberLoop(members, i)));
 
   // 3. Postgres restarts.
-  phase = "postgresRestarts";
+  enter("postgresRestarts");
   await sleep(2_000);
   const recoveries: number[] = [];
   for (let r = 0; r < RESTARTS; r++) {
@@ -387,7 +394,7 @@ async function main(): Promise<Record<string, unknown>> {
   const recovered = recoveries.filter((s) => Number.isFinite(s)).sort((a, b) => a - b);
 
   // 4. SMTP down while the admin approves the rest.
-  phase = "smtpOutage";
+  enter("smtpOutage");
   log(`SMTP down for ${SMTP_DOWN_MS / 1000} s while ${MEMBERS} applicants are approved…`);
   await sinks[0]?.close();
   const smtpDownAt = Date.now();
@@ -402,7 +409,7 @@ async function main(): Promise<Record<string, unknown>> {
   log("SMTP back");
 
   // 5. SIGKILL under load.
-  phase = "appKill";
+  enter("appKill");
   await sleep(3_000);
   const killed = current;
   killed.killedOnPurpose = true;
@@ -416,7 +423,7 @@ async function main(): Promise<Record<string, unknown>> {
   await sleep(5_000);
 
   // 6. Drain and check.
-  phase = "drain";
+  enter("drain");
   loadRunning = false;
   await load;
   log("load stopped; waiting for the outbox…");
@@ -462,6 +469,15 @@ async function main(): Promise<Record<string, unknown>> {
 
   const perRecipient = new Map<string, number>();
   for (const m of delivered) for (const to of m.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+  const secondsIn = (t: number) => round((t - startedAt) / 1000, 1);
+  /** Each duplicated recipient with the times its copies arrived (seconds since the start). */
+  const duplicates = [...perRecipient.entries()]
+    .filter(([, n]) => n > 1)
+    .map(([to]) => ({ to, arrivedAt: delivered.filter((m) => m.to.includes(to)).map((m) => secondsIn(m.at)) }));
+  // What the outbox recorded for them: attempts and the last failure.
+  const outboxOfDuplicates = await checkSql<{ to: string; attempts: number; last_error: string | null }[]>`
+    select to_address as to, attempts, last_error from email_outbox
+    where to_address = any(${duplicates.map((d) => d.to)}::text[])`;
   const expected = [...approved];
   const mails = {
     expected: expected.length,
@@ -469,6 +485,7 @@ async function main(): Promise<Record<string, unknown>> {
     duplicated: expected.reduce((sum, to) => sum + Math.max(0, (perRecipient.get(to) ?? 0) - 1), 0),
     unexpected: [...perRecipient.keys()].filter((to) => !approved.has(to)).length,
     outboxNotSent: pendingMail,
+    duplicates: duplicates.map((d) => ({ ...d, outbox: outboxOfDuplicates.filter((o) => o.to === d.to) })),
   };
   const leftover = partFiles(path.join(dataDir, "uploads"));
   const acknowledgedCount =
@@ -502,6 +519,7 @@ async function main(): Promise<Record<string, unknown>> {
     ledgerMismatches: ledger?.mismatches ?? null,
     leftoverFiles: leftover.length,
     appRestartAfterKillSeconds: appRestartSeconds,
+    phaseStartSeconds: Object.fromEntries(Object.entries(phaseStarts).map(([k, t]) => [k, secondsIn(t)])),
     members: MEMBERS,
     exitNotes,
     loadAvg: { atStart: loadAvgAtStart, atEnd: os.loadavg().map((n) => round(n)) },
