@@ -17,7 +17,7 @@
  *    the exact SQL the app runs (captured from the domain functions through Drizzle's logger).
  * 4. Old path (spec part 2 §7 call 15): one query for every active request not the viewer's,
  *    then three look-ups per request and the client-side filter until 20 are kept, with
- *    postgres.js from this process (one round trip per look-up). Speed-up = old p50 / new p50.
+ *    node-postgres from this process (one round trip per look-up). Speed-up = old p50 / new p50.
  * 5. Live badges: 2,000 WebSocket subscribers to badges.onChange (one connection and one member
  *    session each; 100 of them, spread evenly, use tRPC's own client, the others a bare `ws`
  *    socket speaking tRPC's protocol, so that one process can play 2,000 browsers without each
@@ -55,9 +55,9 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { createTRPCClient, createWSClient, wsLink } from "@trpc/client";
-import { drizzle } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
+import { drizzle } from "drizzle-orm/node-postgres";
 import NodeWebSocket from "ws";
 import type { Activity } from "../src/common/constants";
 import { BADGE_COUNT_CAP, REQUEST_TYPES, type RequestType, requestTypesFor } from "../src/common/memberRequests";
@@ -67,6 +67,7 @@ import { loadMatchProfile, type MatchProfile, requestMatches } from "../src/serv
 import { countReceived, listReceived } from "../src/server/domain/memberRequests";
 import { EVENTS_CHANNEL } from "../src/server/live/events";
 import type { AppRouter } from "../src/server/trpc/router";
+import { type BenchSql, connectSql } from "./pg-sql";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_FILE = path.join(ROOT, "bench/results/matching.json");
@@ -515,7 +516,7 @@ function killAllNow(): void {
 // Seeding at scale (one connection: temp tables and session settings)
 
 async function seed(url: string, opts: Options): Promise<Record<string, unknown>> {
-  const sql = postgres(url, { max: 1, onnotice: () => {}, idle_timeout: 5 });
+  const sql = connectSql(url, { max: 1 });
   const t0 = performance.now();
   const step = async (label: string, fn: () => Promise<unknown>) => {
     const s = performance.now();
@@ -697,25 +698,28 @@ async function seed(url: string, opts: Options): Promise<Record<string, unknown>
       from profiles`;
     return { seconds: round((performance.now() - t0) / 1000, 1), ...counts, profileShape: shape };
   } finally {
-    await sql.end({ timeout: 5 });
+    await sql.end();
   }
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sessions (like src/server/auth/session.ts: token `<id>.<secret>`, SHA-256 hex of the secret)
+// Sessions (like src/server/auth/session.ts: token `<id>.<secret>`, each 15 random bytes in
+// lowercase base32 — the only shape the app accepts —, SHA-256 hex of the secret stored)
 
-type Sql = postgres.Sql;
+type Sql = BenchSql;
 
 async function createSessions(sql: Sql, userIds: string[]): Promise<Map<string, string>> {
   const cookies = new Map<string, string>();
   const rows = userIds.map((userId) => {
-    const id = randomBytes(15).toString("hex");
-    const secret = randomBytes(15).toString("hex");
+    const id = encodeBase32LowerCaseNoPadding(randomBytes(15));
+    const secret = encodeBase32LowerCaseNoPadding(randomBytes(15));
     cookies.set(userId, `session=${id}.${secret}`);
     return { id, user_id: userId, secret_hash: createHash("sha256").update(secret).digest("hex") };
   });
   for (let i = 0; i < rows.length; i += 1000) {
-    await sql`insert into sessions ${sql(rows.slice(i, i + 1000), "id", "user_id", "secret_hash")}`;
+    const chunk = rows.slice(i, i + 1000);
+    await sql`insert into sessions (id, user_id, secret_hash)
+      select * from unnest(${chunk.map((r) => r.id)}::text[], ${chunk.map((r) => r.user_id)}::uuid[], ${chunk.map((r) => r.secret_hash)}::text[])`;
   }
   return cookies;
 }
@@ -741,7 +745,7 @@ async function loadProfiles(sql: Sql, userIds: string[]): Promise<Map<string, Ma
 
 async function explainApp(sql: Sql, userId: string): Promise<Record<string, unknown>> {
   let captured: { query: string; params: unknown[] } | null = null;
-  const db = drizzle(sql, {
+  const db = drizzle(sql.pool, {
     schema,
     casing: "snake_case",
     logger: { logQuery: (query, params) => (captured = { query, params }) },
@@ -756,7 +760,7 @@ async function explainApp(sql: Sql, userId: string): Promise<Record<string, unkn
     await run();
     const c = captured as { query: string; params: unknown[] } | null;
     if (!c) continue;
-    const params = c.params as postgres.ParameterOrJSON<never>[];
+    const params = c.params;
     // Warm twice, keep the third.
     let lines: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -1237,14 +1241,14 @@ async function main(result: Record<string, unknown>): Promise<void> {
 
   // 1. Database and server.
   const dbName = `export_club_bench_match_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const admin = connectSql(databaseUrl, { max: 1 });
   let created = false;
   cleanups.push(async () => {
     if (created && !opts.keep) {
       await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
       log(`dropped ${dbName}`);
     } else if (created) log(`kept database ${dbName}`);
-    await admin.end({ timeout: 5 });
+    await admin.end();
   });
   await admin.unsafe(`create database "${dbName}"`);
   created = true;
@@ -1274,8 +1278,8 @@ async function main(result: Record<string, unknown>): Promise<void> {
   };
   log(`server ready in ${round(server.readyMs / 1000, 1)} s (pid ${pid})`);
 
-  const sql = postgres(benchUrl, { max: 4, onnotice: () => {} });
-  cleanups.push(() => sql.end({ timeout: 5 }));
+  const sql = connectSql(benchUrl, { max: 4 });
+  cleanups.push(() => sql.end());
 
   // 2. Seed.
   log("seeding…");
@@ -1346,8 +1350,8 @@ async function main(result: Record<string, unknown>): Promise<void> {
     helloBaselineMs: summarize(helloMs),
     note:
       "end-to-end HTTP from this process, samples interleaved. received/receivedCount = session lookup + viewer " +
-      "(together the floor: session.get) + match profile + the query. Drizzle runs parameterised queries " +
-      "unprepared, so postgres.js describes each first: two round trips per query",
+      "(together the floor: session.get) + match profile + the query. node-postgres sends an unnamed " +
+      "statement's parse, bind and execute together (one round trip); the hot queries are named (ADR 8)",
   };
   log(
     `  received p50 ${listSummary.p50} p95 ${listSummary.p95} ms; count p50 ${countSummary.p50} p95 ${countSummary.p95} ms`,
@@ -1443,8 +1447,9 @@ async function main(result: Record<string, unknown>): Promise<void> {
 
   // 4. Old path.
   log(`old client pattern: up to ${opts.oldSamples} samples within ${opts.oldBudgetS} s…`);
-  const oldSql = postgres(benchUrl, { max: 1, onnotice: () => {} });
-  cleanups.push(() => oldSql.end({ timeout: 5 }));
+  const oldSql = connectSql(benchUrl, { max: 1 });
+  let oldSqlEnded = false;
+  cleanups.push(() => (oldSqlEnded ? Promise.resolve() : oldSql.end()));
   const oldMs: number[] = [];
   let oldShape: Awaited<ReturnType<typeof oldReceived>> | null = null;
   const oldStart = performance.now();
@@ -1454,7 +1459,8 @@ async function main(result: Record<string, unknown>): Promise<void> {
     oldShape = await oldReceived(oldSql, typical.user_id);
     oldMs.push(performance.now() - t0);
   }
-  await oldSql.end({ timeout: 5 });
+  oldSqlEnded = true;
+  await oldSql.end();
   const oldSummary = summarize(oldMs);
   const speedUp = oldSummary ? round(oldSummary.p50 / listSummary.p50, 1) : null;
   result.oldClientPattern = {

@@ -41,7 +41,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon, { type AutocannonResult } from "autocannon";
-import postgres from "postgres";
+import { Client as PgClient } from "pg";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENT_DIR = path.join(ROOT, "dist/client");
@@ -800,21 +800,27 @@ async function main(): Promise<Record<string, unknown>> {
   if (databaseUrl && runs("throughput")) {
     log("throughput on Postgres (fresh database)…");
     const dbName = `export_club_bench_${randomBytes(4).toString("hex")}`;
-    const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const admin = new PgClient({ connectionString: databaseUrl });
+    admin.on("error", () => {}); // a lost connection rejects the next query instead
+    let connected = false;
     let created = false;
     let dropped = false;
     const dropDatabase = async () => {
+      if (!connected) return;
       if (created && !dropped) {
         dropped = true;
-        await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+        await admin.query(`drop database if exists "${dbName}" with (force)`);
         log(`dropped ${dbName}`);
       }
-      await admin.end({ timeout: 5 });
+      connected = false;
+      await admin.end();
     };
     cleanups.push(dropDatabase);
     let pgServer: Server | null = null;
     try {
-      await admin.unsafe(`create database "${dbName}"`);
+      await admin.connect();
+      connected = true;
+      await admin.query(`create database "${dbName}"`);
       created = true;
       log(`created ${dbName}`);
       const url = new URL(databaseUrl);

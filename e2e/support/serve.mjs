@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import postgres from "postgres";
+import pg from "pg";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const PREFIX = "export_club_e2e_";
@@ -33,22 +33,24 @@ env.DATA_DIR = dataDir;
 
 /** Runs `work` with a one-connection client on the maintenance database of DATABASE_URL. */
 async function withAdmin(work) {
-  const sql = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
+  client.on("error", () => {}); // a lost connection rejects the next query instead
+  await client.connect();
   try {
-    return await work(sql);
+    return await work(client);
   } finally {
-    await sql.end({ timeout: 5 });
+    await client.end();
   }
 }
 
 /** Drops e2e databases left behind by runs that were killed (their names carry the time). */
-async function sweepStale(sql) {
-  const rows = await sql`select datname from pg_database where datname like ${`${PREFIX}%`}`;
+async function sweepStale(client) {
+  const { rows } = await client.query("select datname from pg_database where datname like $1", [`${PREFIX}%`]);
   for (const { datname } of rows) {
     const createdAt = Number(datname.slice(PREFIX.length).split("_")[0]);
     if (!Number.isFinite(createdAt) || Date.now() - createdAt < STALE_AFTER_MS) continue;
     try {
-      await sql.unsafe(`drop database if exists "${datname}"`);
+      await client.query(`drop database if exists "${datname}"`);
       log(`dropped stale database ${datname}`);
     } catch (err) {
       log(`could not drop stale database ${datname}: ${err.message}`);
@@ -59,9 +61,9 @@ async function sweepStale(sql) {
 let dbName;
 if (adminUrl) {
   dbName = `${PREFIX}${Date.now()}_${process.pid}`;
-  await withAdmin(async (sql) => {
-    await sweepStale(sql);
-    await sql.unsafe(`create database "${dbName}"`);
+  await withAdmin(async (client) => {
+    await sweepStale(client);
+    await client.query(`create database "${dbName}"`);
   });
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
@@ -78,11 +80,11 @@ async function cleanUp() {
   cleaned = true;
   if (dbName) {
     try {
-      await withAdmin(async (sql) => {
+      await withAdmin(async (client) => {
         try {
-          await sql.unsafe(`drop database if exists "${dbName}" with (force)`);
+          await client.query(`drop database if exists "${dbName}" with (force)`);
         } catch {
-          await sql.unsafe(`drop database if exists "${dbName}"`); // Postgres before 13
+          await client.query(`drop database if exists "${dbName}"`); // Postgres before 13
         }
       });
       log(`dropped database ${dbName}`);

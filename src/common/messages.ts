@@ -93,6 +93,8 @@ export const Msg = {
   notSuspended: "This account is not suspended.",
   adminNeedsApprovedMember: "Only an approved, active member can become an admin.",
   unexpected: "An unexpected error occurred. Please try again.",
+  /** The database is unreachable for a moment (a restart, a lost connection): HTTP 503 (issue #10 §2). */
+  serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
 } as const;
 
 export type MsgKey = keyof typeof Msg;

@@ -19,7 +19,7 @@ import { Msg } from "../common/messages";
 import { authenticate } from "./auth/authenticate";
 import { sessionCookieName } from "./auth/session";
 import { MIGRATIONS_FOLDER } from "./db/client";
-import { DomainError } from "./domain/errors";
+import { RETRY_AFTER_OUTAGE_SECONDS, registerErrorHandler, trpcErrorOf } from "./errors";
 import { registerFileRoutes } from "./files/routes";
 import { uploadsDir } from "./files/uploads";
 import { connectionRegistry } from "./live/connections";
@@ -29,6 +29,8 @@ import { type AppRouter, appRouter } from "./trpc/router";
 declare module "fastify" {
   interface FastifyRequest {
     auth: RequestAuth | null;
+    /** Why the session could not be checked (the database is down, say); tRPC answers it. */
+    authError: unknown;
   }
 }
 
@@ -91,6 +93,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     routerOptions: { maxParamLength: 5000 },
   });
 
+  // Before any plugin: each copies the handler in force when it is registered.
+  registerErrorHandler(app);
+
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -117,6 +122,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   app.decorateRequest("auth", null);
+  app.decorateRequest("authError", null);
 
   // Same-origin check for everything that can change state, and for the WebSocket handshake.
   app.addHook("onRequest", async (req, reply) => {
@@ -127,43 +133,38 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     }
   });
 
-  // The session is validated once per request; the tRPC context only reads `req.auth`.
+  // The session is validated once per request; the tRPC context only reads `req.auth`. When
+  // that fails (the database is down), a tRPC call gets a tRPC error from createContext and
+  // any other route the error handler's reply; neither shows the query (issue #10 §3).
   app.addHook("onRequest", async (req, reply) => {
-    if (!req.url.startsWith("/trpc") && !req.url.startsWith("/api")) return;
-    const { auth, clearCookie } = await authenticate(db, req.cookies[cookieName], req.ip);
-    req.auth = auth;
-    if (clearCookie) reply.clearCookie(cookieName, { path: "/" });
+    const isTrpc = req.url.startsWith("/trpc");
+    if (!isTrpc && !req.url.startsWith("/api")) return;
+    try {
+      const { auth, clearCookie } = await authenticate(db, req.cookies[cookieName], req.ip);
+      req.auth = auth;
+      if (clearCookie) reply.clearCookie(cookieName, { path: "/" });
+    } catch (err) {
+      if (!isTrpc) throw err;
+      req.authError = err;
+      return;
+    }
     // Only members' pages subscribe: a WebSocket without a valid session is refused outright.
-    if (!auth && req.headers.upgrade?.toLowerCase() === "websocket") {
+    if (!req.auth && req.headers.upgrade?.toLowerCase() === "websocket") {
       return reply.code(401).send({ error: { code: "UNAUTHORIZED", message: Msg.signInRequired } });
     }
-  });
-
-  // Plain Fastify routes (files, health) refuse with a DomainError: its status and spec text.
-  app.setErrorHandler((err, req, reply) => {
-    if (err instanceof DomainError) {
-      if (err.retryAfterSeconds !== null) reply.header("Retry-After", String(err.retryAfterSeconds));
-      // Refused while a body streams in, the rest stays unread: close the connection, or the next
-      // request sent on it (keep-alive) would hang behind those bytes.
-      if (err.code === "PAYLOAD_TOO_LARGE") reply.header("Connection", "close");
-      return reply.code(err.status).send({ error: { code: err.code, message: err.message } });
-    }
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ error: { code: "BAD_REQUEST", message: (err as Error).message } });
-    }
-    req.log.error({ err }, "request failed");
-    return reply.code(500).send({ error: { code: "INTERNAL_SERVER_ERROR", message: Msg.unexpected } });
   });
 
   app.get("/healthz", async () => ({ status: "ok" }));
   const expectedMigrations = shippedMigrationCount();
   app.get("/readyz", async (_req, reply) => {
     try {
-      const rows = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      const applied = Number(
-        (rows as unknown as { rows?: { n: number }[] }).rows?.[0]?.n ?? (rows as unknown as { n: number }[])[0]?.n ?? 0,
-      );
+      // Both drivers (node-postgres, PGlite) answer `db.execute` with `{ rows }`.
+      const { rows } = (await db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      )) as unknown as {
+        rows: { n: number }[];
+      };
+      const applied = Number(rows[0]?.n ?? 0);
       if (applied < expectedMigrations) {
         return reply.code(503).send({ status: "migrating", applied, expected: expectedMigrations });
       }
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     const proto = (req.headers["x-forwarded-proto"] as string | undefined) ?? (secureCookie ? "https" : "http");
     const origin = config.publicOrigin ?? `${proto}://${req.headers.host ?? "localhost"}`;
     if ("raw" in req && typeof (res as { setCookie?: unknown }).setCookie === "function") {
+      if (req.authError) throw trpcErrorOf(req.authError);
       return createContextInner({ deps, auth: req.auth, ip: req.ip, origin, cookie: cookieFor(res) });
     }
     // WebSocket connection: `res` is the socket and `req` the raw upgrade request. Its session is
@@ -217,6 +219,13 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       onError({ error, path: procedurePath }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path: procedurePath }, "tRPC error");
+        else if (error.code === "SERVICE_UNAVAILABLE")
+          app.log.warn({ err: error, path: procedurePath }, "database unavailable");
+      },
+      responseMeta({ errors }) {
+        return errors.some((e) => e.code === "SERVICE_UNAVAILABLE")
+          ? { headers: { "Retry-After": String(RETRY_AFTER_OUTAGE_SECONDS) } }
+          : {};
       },
     },
   });

@@ -31,7 +31,17 @@ export interface RunningServer {
 
 /** Starts the server with `config` and listens on its host and port. */
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Connection losses that belong to no request (an idle pooled client, the LISTEN connection)
+  // are logged, never thrown (issue #10 §2); the app's logger takes over once it exists.
+  let log: { warn(obj: object, msg: string): void } | undefined;
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onError(err, source) {
+      if (log) log.warn({ err, source }, "database connection lost");
+      else console.warn(`database ${source} connection lost: ${err.message}`);
+    },
+  });
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   await seedCatalog(database.db);
@@ -40,6 +50,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   await events.start(database);
   const deps: AppDeps = { database, config, events };
   const app = await buildApp(deps);
+  log = app.log;
   await opts.extendApp?.(app, deps);
 
   if (database.kind === "pglite" && config.demoAdmin) {

@@ -80,10 +80,11 @@ async function seedTestData(database: Database): Promise<void> {
   await seedCatalog(database.db);
 }
 
-/** The rows of a `db.execute` result: PGlite returns `{ rows }`, postgres.js the array itself. */
+/** The rows of a `db.execute` result (`{ rows }` with both node-postgres and PGlite). */
 export function rowsOf<T>(result: unknown): T[] {
   const withRows = result as { rows?: T[] };
-  return Array.isArray(withRows.rows) ? withRows.rows : (result as T[]);
+  if (!Array.isArray(withRows.rows)) throw new Error("db.execute result without rows");
+  return withRows.rows;
 }
 
 /** Opens a fresh, migrated, seeded database for one test file. */
@@ -113,11 +114,24 @@ let templateReady: Promise<string> | undefined;
 /** Databases of ours older than this are left over from another run (a suite takes a minute). */
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
-type Sql = import("postgres").Sql;
+type Client = import("pg").Client;
+
+/**
+ * A single connection to `url` for administration (create, drop, lock). It carries an 'error'
+ * listener, so a server going away between two statements rejects the next one instead of
+ * throwing out of the socket handler.
+ */
+export async function connectAdmin(url: string): Promise<Client> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url, application_name: "export-club-test" });
+  client.on("error", () => {});
+  await client.connect();
+  return client;
+}
 
 /** Records when a database was made, in its comment (pg_database has no creation time). */
-async function stampCreation(conn: Sql, name: string): Promise<void> {
-  await conn.unsafe(`COMMENT ON DATABASE ${quoteIdent(name)} IS 'export-club test ${new Date().toISOString()}'`);
+async function stampCreation(conn: Client, name: string): Promise<void> {
+  await conn.query(`COMMENT ON DATABASE ${quoteIdent(name)} IS 'export-club test ${new Date().toISOString()}'`);
 }
 
 /**
@@ -125,11 +139,12 @@ async function stampCreation(conn: Sql, name: string): Promise<void> {
  * once they are an hour old: a younger one may belong to a run going on right now (another
  * checkout sharing this server).
  */
-async function dropOrphans(conn: Sql, currentTemplate: string): Promise<void> {
-  const rows = await conn<{ datname: string; note: string | null }[]>`
-    select datname, shobj_description(oid, 'pg_database') as note from pg_database
-    where (datname like ${`${TEMPLATE_PREFIX}%`} or datname like ${`${TEST_PREFIX}%`})
-      and datname <> ${currentTemplate}`;
+async function dropOrphans(conn: Client, currentTemplate: string): Promise<void> {
+  const { rows } = await conn.query<{ datname: string; note: string | null }>(
+    `select datname, shobj_description(oid, 'pg_database') as note from pg_database
+     where (datname like $1 or datname like $2) and datname <> $3`,
+    [`${TEMPLATE_PREFIX}%`, `${TEST_PREFIX}%`, currentTemplate],
+  );
   for (const { datname, note } of rows) {
     // Test databases carry their creation time in the name (no window without it), templates
     // in the comment (set under the advisory lock, which this runs under too).
@@ -137,7 +152,7 @@ async function dropOrphans(conn: Sql, currentTemplate: string): Promise<void> {
       ? Number.parseInt(datname.slice(TEST_PREFIX.length).split("_")[0] ?? "", 36)
       : Date.parse(note?.replace(/^export-club test /, "") ?? "");
     if (Number.isFinite(made) && Date.now() - made < ORPHAN_AGE_MS) continue;
-    await conn.unsafe(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`).catch(() => {});
+    await conn.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`).catch(() => {});
   }
 }
 
@@ -150,45 +165,35 @@ async function dropOrphans(conn: Sql, currentTemplate: string): Promise<void> {
 function ensureTemplate(baseUrl: string): Promise<string> {
   templateReady ??= (async () => {
     const template = `${TEMPLATE_PREFIX}${testSchemaHash()}`;
-    const { default: postgres } = await import("postgres");
-    const admin = postgres(baseUrl, {
-      max: 1,
-      onnotice: () => {},
-      connection: { application_name: "export-club-test" },
-    });
+    const conn = await connectAdmin(baseUrl);
     try {
-      const conn = await admin.reserve();
+      await conn.query("select pg_advisory_lock(hashtextextended('export_club_test_template', 0))");
       try {
-        await conn`select pg_advisory_lock(hashtextextended('export_club_test_template', 0))`;
-        try {
-          const [exists] = await conn`select 1 from pg_database where datname = ${template}`;
-          if (!exists) {
-            const building = `${template}_wip`;
-            await conn.unsafe(`DROP DATABASE IF EXISTS ${quoteIdent(building)} WITH (FORCE)`);
-            await conn.unsafe(`CREATE DATABASE ${quoteIdent(building)}`);
-            const database = await openDatabase({
-              url: withDatabase(baseUrl, building),
-              dataDir: "unused",
-              poolSize: 2,
-            });
-            try {
-              await migrateDatabase(database);
-              await seedTestData(database);
-            } finally {
-              await database.close();
-            }
-            await conn.unsafe(`ALTER DATABASE ${quoteIdent(building)} RENAME TO ${quoteIdent(template)}`);
-            await stampCreation(conn, template);
+        const { rowCount } = await conn.query("select 1 from pg_database where datname = $1", [template]);
+        if (!rowCount) {
+          const building = `${template}_wip`;
+          await conn.query(`DROP DATABASE IF EXISTS ${quoteIdent(building)} WITH (FORCE)`);
+          await conn.query(`CREATE DATABASE ${quoteIdent(building)}`);
+          const database = await openDatabase({
+            url: withDatabase(baseUrl, building),
+            dataDir: "unused",
+            poolSize: 2,
+          });
+          try {
+            await migrateDatabase(database);
+            await seedTestData(database);
+          } finally {
+            await database.close();
           }
-          await dropOrphans(conn, template);
-        } finally {
-          await conn`select pg_advisory_unlock(hashtextextended('export_club_test_template', 0))`;
+          await conn.query(`ALTER DATABASE ${quoteIdent(building)} RENAME TO ${quoteIdent(template)}`);
+          await stampCreation(conn, template);
         }
+        await dropOrphans(conn, template);
       } finally {
-        conn.release();
+        await conn.query("select pg_advisory_unlock(hashtextextended('export_club_test_template', 0))");
       }
     } finally {
-      await admin.end({ timeout: 5 });
+      await conn.end();
     }
     return template;
   })();
@@ -201,22 +206,32 @@ function ensureTemplate(baseUrl: string): Promise<string> {
 
 async function createPostgresTestDatabase(baseUrl: string): Promise<TestDatabase> {
   const name = `${TEST_PREFIX}${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const { default: postgres } = await import("postgres");
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {}, connection: { application_name: "export-club-test" } });
+  // A connection of its own for the drop at the end: one held open for the whole file would
+  // have to outlive whatever the tests do to the server.
+  const drop = async () => {
+    const admin = await connectAdmin(baseUrl);
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+  };
   let database: Database | undefined;
   try {
+    const admin = await connectAdmin(baseUrl);
     try {
-      await admin.unsafe(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(await ensureTemplate(baseUrl))}`);
+      await admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(await ensureTemplate(baseUrl))}`);
     } catch (err) {
       // 3D000: the template went away since this process built or found it; build it again.
       if ((err as { code?: string }).code !== "3D000") throw err;
       templateReady = undefined;
-      await admin.unsafe(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(await ensureTemplate(baseUrl))}`);
+      await admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(await ensureTemplate(baseUrl))}`);
+    } finally {
+      await admin.end();
     }
     database = await openDatabase({ url: withDatabase(baseUrl, name), dataDir: "unused", poolSize: 4 });
   } catch (err) {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`).catch(() => {});
-    await admin.end({ timeout: 5 });
+    await drop().catch(() => {});
     throw err;
   }
   const opened = database;
@@ -229,8 +244,7 @@ async function createPostgresTestDatabase(baseUrl: string): Promise<TestDatabase
       try {
         await opened.close();
       } finally {
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-        await admin.end({ timeout: 5 });
+        await drop();
       }
     },
   };
@@ -293,6 +307,7 @@ async function removeStaleTarballs(keep: string): Promise<void> {
  * (`openDatabase` cannot load a data-folder tarball). Keep in step with db/client.ts.
  */
 function wrapPglite(client: import("@electric-sql/pglite").PGlite): Database {
+  let closing: Promise<void> | undefined;
   return {
     db: drizzlePglite(client),
     kind: "pglite",
@@ -300,7 +315,11 @@ function wrapPglite(client: import("@electric-sql/pglite").PGlite): Database {
       const unsub = await client.listen(channel, onPayload);
       return () => unsub();
     },
-    close: () => client.close(),
+    // Idempotent, like openDatabase's.
+    close: () => {
+      closing ??= client.close();
+      return closing;
+    },
   };
 }
 

@@ -21,6 +21,8 @@ export interface ReceivedMail {
   to: string[];
   /** The whole RFC 822 message. */
   raw: string;
+  /** When the message was accepted (ms since epoch). */
+  at: number;
 }
 
 export interface TestSmtpServer {
@@ -44,6 +46,7 @@ export async function startSmtpServer(port: number): Promise<TestSmtpServer> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
+          at: Date.now(),
         });
         callback();
       });

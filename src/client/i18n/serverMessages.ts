@@ -95,6 +95,7 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   notSuspended: msg`This account is not suspended.`,
   adminNeedsApprovedMember: msg`Only an approved, active member can become an admin.`,
   unexpected: msg`An unexpected error occurred. Please try again.`,
+  serviceUnavailable: msg`The service is temporarily unavailable. Please try again in a moment.`,
 };
 
 /** Translates a spec text from the server; other texts are returned unchanged. */

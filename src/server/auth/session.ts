@@ -50,11 +50,21 @@ export async function createSession(
   return { token: `${id}.${secret}`, session };
 }
 
-/** The two parts of a well-formed token `<id>.<secret>`, or null. */
+/**
+ * Exactly what `createSession` issues: two parts of 24 lowercase base32 characters
+ * (`a`–`z`, `2`–`7`; 15 random bytes each) joined by a dot.
+ */
+const SESSION_TOKEN = /^([a-z2-7]{24})\.([a-z2-7]{24})$/;
+
+/**
+ * The two parts of a well-formed token `<id>.<secret>`, or null for anything else — NUL bytes,
+ * other characters, other lengths, a missing or extra part — so a forged or garbled cookie
+ * counts as no session and never reaches SQL (issue #10 §3).
+ */
 export function parseSessionToken(token: string): { id: string; secret: string } | null {
-  const [id, secret, extra] = token.split(".");
-  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-  return { id, secret };
+  const match = SESSION_TOKEN.exec(token);
+  if (!match?.[1] || !match[2]) return null;
+  return { id: match[1], secret: match[2] };
 }
 
 /** Whether `secret` hashes to the stored `secretHash`, compared in constant time. */

@@ -1,13 +1,20 @@
 /**
- * Database connection: postgres.js when a URL is given, otherwise embedded PGlite persisted in
- * a folder (DESIGN.md §1). Both give the same Drizzle API; `listen` subscribes to NOTIFY.
+ * Database connection: node-postgres (`pg`) when a URL is given, otherwise embedded PGlite
+ * persisted in a folder (DESIGN.md §1; ADR 0010 for the driver). Both give the same Drizzle API;
+ * `listen` subscribes to NOTIFY. `db.execute` returns `{ rows }` with either driver.
+ *
+ * A Postgres restart must not end the process (issue #10 §2): every pooled client carries an
+ * 'error' listener for its whole life (pg-pool only listens while a client is idle, and an
+ * 'error' event without a listener is thrown), the pool's own 'error' event is reported, and
+ * the LISTEN connection reconnects by itself (`listener.ts`).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { Sql } from "postgres";
+import type { Pool } from "pg";
+import { type DbErrorReporter, PgListener } from "./listener";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -17,38 +24,95 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+export interface ListenOptions {
+  /**
+   * Called after the LISTEN connection was lost and made again (Postgres only): notifications
+   * sent meanwhile are lost, so whatever they would have updated must be reloaded.
+   */
+  onReconnect?: () => void;
+}
+
 export interface Database {
   db: Db;
   kind: "postgres" | "pglite";
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** How long a request waits for a pooled connection before failing (then answered 503). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** How long `close` waits for checked-out clients before giving up on a clean end. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/** Default reporter: one line on stderr, without the error's query or parameters. */
+const warnOnStderr: DbErrorReporter = (err, source) => {
+  const code = (err as { code?: unknown }).code;
+  console.warn(`database ${source} connection error${typeof code === "string" ? ` (${code})` : ""}: ${err.message}`);
+};
+
+/** `fn` run at most once; later calls share the first call's promise (close is idempotent). */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
+  };
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
 
 /**
  * Opens the database. `url` = postgres connection string; else PGlite in `dataDir/pglite`
- * (or in memory when `dataDir` is `memory://`).
+ * (or in memory when `dataDir` is `memory://`). `onError` hears connection errors that belong
+ * to no query (an idle pooled client or the LISTEN connection lost); default: a stderr line.
+ * Connecting is lazy on Postgres: a server that is down fails the first query, not this call.
  */
-export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string;
+  poolSize?: number;
+  onError?: DbErrorReporter;
+}): Promise<Database> {
   if (opts.url) {
-    const { default: postgres } = await import("postgres");
-    const { drizzle } = await import("drizzle-orm/postgres-js");
-    const sql: Sql = postgres(opts.url, {
-      max: opts.poolSize ?? 10,
-      onnotice: () => {},
-      connection: { application_name: "export-club" },
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const report = opts.onError ?? warnOnStderr;
+    const connection = {
+      connectionString: opts.url,
+      application_name: "export-club",
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // TCP keep-alive, so a peer that vanished without a FIN is noticed.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    };
+    const pool: Pool = new pg.Pool({ ...connection, max: opts.poolSize ?? 10 });
+    // An idle client's error (e.g. 57P01 on a restart) is emitted on the pool; pg-pool has
+    // already removed that client, so reporting it is all there is to do.
+    pool.on("error", (err) => report(err, "pool"));
+    // A checked-out client between two queries (inside a transaction, say) has no listener of
+    // pg-pool's: without this one its 'error' event would be thrown and end the process. The
+    // error also makes the client unqueryable, so its next query fails and the pool drops it.
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
     });
-    const db = drizzle(sql, { schema, casing: "snake_case" }) as unknown as Db;
+    const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db;
+    const listener = new PgListener(connection, report);
     return {
       db,
       kind: "postgres",
-      async listen(channel, onPayload) {
-        const sub = await sql.listen(channel, onPayload);
-        return () => sub.unlisten();
-      },
-      close: () => sql.end({ timeout: 5 }),
+      listen: (channel, onPayload, options) => listener.listen(channel, onPayload, options?.onReconnect),
+      close: once(async () => {
+        await listener.close();
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          pool.end(),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+            timer.unref();
+          }),
+        ]).finally(() => clearTimeout(timer));
+      }),
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -63,18 +127,19 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
   return {
     db,
     kind: "pglite",
+    // One process owns the PGlite instance: its notifications cannot be lost to a reconnect.
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return () => unsub();
     },
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 
 /** Applies the committed drizzle-kit migrations (idempotent). */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === "postgres") {
-    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     // biome-ignore lint/suspicious/noExplicitAny: both drivers share the migrator contract
     await migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
   } else {

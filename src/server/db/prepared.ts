@@ -1,9 +1,10 @@
 /**
  * Prepared statements per database (DESIGN.md §9 performance). Drizzle binds a prepared
  * statement to the client it was built on; `perDatabase` builds it on first use for each
- * `Db` (the app's, a test's) and reuses it. With postgres.js a prepared statement is parsed
- * once per connection and then costs one round trip instead of two; arrays are single
- * parameters, so the text never depends on the values.
+ * `Db` (the app's, a test's) and reuses it. node-postgres parses a named statement once per
+ * connection and then only binds and executes it; it refuses one name for two different texts,
+ * which this rules out (one statement per name and `Db`). Arrays are single parameters, so the
+ * text never depends on the values.
  *
  * Only for the pool (`Db`), never for a transaction: a statement prepared on the pool runs
  * outside any transaction.

@@ -553,12 +553,12 @@ describe("cursor pagination", () => {
 
 describe.runIf(process.env.DATABASE_URL)("a pool opened before the migrations (first start on Postgres)", () => {
   it("lists and counts: request types reach SQL as text[] (the enum's array type was unknown at connect)", async () => {
-    const { default: postgres } = await import("postgres");
+    const { connectAdmin } = await import("../../test/db");
     const { migrateDatabase, openDatabase } = await import("../db/client");
     const base = process.env.DATABASE_URL as string;
     const name = `export_club_test_${Date.now().toString(36)}_fresh`;
-    const admin = postgres(base, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
+    const admin = await connectAdmin(base);
+    await admin.query(`create database "${name}"`);
     const url = new URL(base);
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString(), dataDir: "memory://", poolSize: 1 });
@@ -575,7 +575,7 @@ describe.runIf(process.env.DATABASE_URL)("a pool opened before the migrations (f
       expect(await listReceived(database.db, p.userId, { limit: 20 }, p)).toEqual({ items: [], nextCursor: null });
     } finally {
       await database.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     }
   });

@@ -9,10 +9,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
 import { createTestApp, type TestApp, withTimeout } from "../../test/app";
-import { shareInput, submitRequest } from "../../test/fixtures";
-import { profiles } from "../db/schema";
+import { REQUEST_DESCRIPTION, shareInput, submitRequest } from "../../test/fixtures";
+import { memberRequests, profiles, sessions } from "../db/schema";
 import { BadgeHub, type Badges } from "./badges";
-import { publish } from "./events";
+import { type AppEvent, type EventBus, publish } from "./events";
 
 let t: TestApp;
 
@@ -32,6 +32,13 @@ function hubWithClock(sweepMs = 20) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the bus emits when its LISTEN connection came back (events.test.ts covers the real one). */
+function emitReconnected(bus: EventBus): void {
+  (bus as unknown as { emitter: NodeJS.EventEmitter }).emitter.emit("bus.reconnected", {
+    type: "bus.reconnected",
+  } satisfies AppEvent);
+}
 
 describe("BadgeHub", () => {
   it("coalesces: three requests while the consumer is busy arrive as one update", async () => {
@@ -153,10 +160,7 @@ describe("BadgeHub", () => {
       // Changed behind the hub's back (no event), then a reconnect: the new figure arrives.
       const afterReconnect = it.next();
       await t.db.update(profiles).set({ points: 75 }).where(eq(profiles.userId, viewer.id));
-      (t.deps.events as unknown as { emitter: { emit(type: string, e: unknown): void } }).emitter.emit(
-        "bus.reconnected",
-        { type: "bus.reconnected" },
-      );
+      emitReconnected(t.deps.events);
       expect((await withTimeout(afterReconnect, 5_000, "the badges after a reconnect")).value).toMatchObject({
         points: 75,
       });
@@ -167,6 +171,46 @@ describe("BadgeHub", () => {
     } finally {
       ac.abort();
       await it.return(undefined);
+    }
+    expect(hub.size).toBe(0);
+  });
+
+  it("after bus.reconnected every subscription re-checks its session and recounts what changed unannounced", async () => {
+    const a = await t.member({ countries: ["BY"] });
+    const b = await t.member({ countries: ["BY"] });
+    const author = await t.member();
+    const { hub } = hubWithClock();
+    const ac = new AbortController();
+    const itA = hub.subscribe(a.auth.session, ac.signal);
+    const itB = hub.subscribe(b.auth.session, ac.signal);
+    try {
+      const firstA = (await withTimeout(itA.next(), 5_000, "A's first badges")).value as Badges;
+      await withTimeout(itB.next(), 5_000, "B's first badges");
+      const nextA = itA.next();
+      const nextB = itB.next();
+      // Changes whose NOTIFYs were lost with the connection: a matching request, A's points,
+      // B's session (signed out elsewhere).
+      await t.db.insert(memberRequests).values({
+        userId: author.id,
+        targetCountry: "BY",
+        requestType: "co_marketing",
+        description: REQUEST_DESCRIPTION,
+      });
+      await t.db.update(profiles).set({ points: 120 }).where(eq(profiles.userId, a.id));
+      await t.db.delete(sessions).where(eq(sessions.id, b.auth.session.id));
+      expect(await Promise.race([nextA.then(() => "value"), sleep(300).then(() => "waiting")])).toBe("waiting");
+
+      emitReconnected(t.deps.events);
+      expect((await withTimeout(nextA, 5_000, "A's badges after the reconnect")).value).toEqual({
+        ...firstA,
+        requests: firstA.requests + 1,
+        points: 120,
+      });
+      expect(await withTimeout(nextB, 5_000, "the end of B's subscription")).toMatchObject({ done: true });
+    } finally {
+      ac.abort();
+      await itA.return(undefined);
+      await itB.return(undefined);
     }
     expect(hub.size).toBe(0);
   });

@@ -306,3 +306,27 @@ describe("two app instances on one database", () => {
     },
   );
 });
+
+describe.runIf(process.env.DATABASE_URL)("a lost LISTEN connection (issue #10 §2)", () => {
+  it("is made again: the bus emits bus.reconnected once, then delivers events again", async () => {
+    const ac = new AbortController();
+    const stream = bus.stream(["bus.reconnected", "offers.changed"], ac.signal);
+    try {
+      // The server ends the bus's connection, as a restart or an admin would.
+      const { rows } = (await t.db.execute(sql`
+        select pg_terminate_backend(pid) as ended from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query like 'LISTEN %'`)) as unknown as {
+        rows: { ended: boolean }[];
+      };
+      expect(rows.map((r) => r.ended)).toEqual([true]);
+      const reconnected = await withTimeout(stream.next(), 5_000, "bus.reconnected");
+      expect(reconnected.value).toEqual({ type: "bus.reconnected" });
+      await publish(t.db, offers("after-reconnect"));
+      expect((await withTimeout(stream.next(), 5_000, "an event after the reconnect")).value).toEqual(
+        offers("after-reconnect"),
+      );
+    } finally {
+      ac.abort();
+    }
+  });
+});

@@ -30,8 +30,9 @@ export type AppEvent =
   /** Offers or their notifications changed for these requesters. */
   | { type: "offers.changed"; userIds: string[] }
   /**
-   * Emitted by this process's bus (never sent through NOTIFY) after its LISTEN connection was
-   * re-established: events may have been missed, so live state is reloaded from the database.
+   * This process's LISTEN connection was lost and is back (a Postgres restart): every event
+   * sent meanwhile is lost, so anything kept live must be reloaded. Emitted locally, never
+   * published (issue #10 §2).
    */
   | { type: "bus.reconnected" };
 
@@ -51,16 +52,23 @@ export class EventBus {
     this.emitter.setMaxListeners(0);
   }
 
-  /** Starts listening on the database channel. */
+  /**
+   * Starts listening on the database channel. After the connection was lost and made again
+   * (Postgres only), emits `bus.reconnected` to this process's subscribers.
+   */
   async start(database: Database): Promise<void> {
-    this.unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
-      try {
-        const event = JSON.parse(payload) as AppEvent;
-        this.emitter.emit(event.type, event);
-      } catch {
-        // Not ours; ignore.
-      }
-    });
+    this.unlisten = await database.listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        try {
+          const event = JSON.parse(payload) as AppEvent;
+          this.emitter.emit(event.type, event);
+        } catch {
+          // Not ours; ignore.
+        }
+      },
+      { onReconnect: () => this.emitter.emit("bus.reconnected", { type: "bus.reconnected" } satisfies AppEvent) },
+    );
   }
 
   async stop(): Promise<void> {

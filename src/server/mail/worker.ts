@@ -7,11 +7,14 @@
  * one sends (outside any transaction). Each result is then recorded: sent, or a failure with
  * exponential backoff. Rows are never deleted, so no message is lost; delivery is at least once
  * (a process that dies after the server accepted a message but before recording it will send
- * it again when the lease expires).
+ * it again when the lease expires). A database that is briefly unreachable when a delivery is
+ * to be recorded as sent (a Postgres restart) is waited for while the lease holds, so a restart
+ * does not cause a second send (issue #10 §2).
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { isDatabaseUnavailable } from "../db/errors";
 import { emailOutbox } from "../db/schema";
 import { createMailTransport, type MailLogger, type MailTransport } from "./transport";
 
@@ -27,6 +30,24 @@ const SEND_WINDOW_MS = 60_000;
 const BACKOFF_BASE_MS = 5_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 const MAX_ERROR_LENGTH = 2_000;
+/** Margin kept before the lease ends when waiting for the database to record a delivery. */
+const LEASE_MARGIN_MS = 10_000;
+
+/**
+ * Runs `write` until it succeeds, waiting out a database outage (250 ms doubling to 2 s) until
+ * `deadline` (ms since epoch). Other errors, and an outage past the deadline, are thrown.
+ */
+async function untilRecorded(write: () => Promise<unknown>, deadline: number): Promise<void> {
+  for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
+    try {
+      await write();
+      return;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() + delay > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
 
 /** Handle returned by {@link startMailWorker}. */
 export interface MailWorker {
@@ -135,10 +156,17 @@ export function startMailWorker(opts: {
         );
         continue;
       }
-      await db
-        .update(emailOutbox)
-        .set({ status: "sent", sentAt: sql`now()` })
-        .where(and(eq(emailOutbox.id, msg.id), eq(emailOutbox.status, "pending")));
+      // The server accepted it: recording that must not be lost to a database restart, or the
+      // message would be sent again when the lease runs out. No other worker takes the row
+      // while the lease holds, so waiting until shortly before its end is safe.
+      await untilRecorded(
+        () =>
+          db
+            .update(emailOutbox)
+            .set({ status: "sent", sentAt: sql`now()` })
+            .where(and(eq(emailOutbox.id, msg.id), eq(emailOutbox.status, "pending"))),
+        claimedAt + LEASE_MS - LEASE_MARGIN_MS,
+      );
       sent++;
       log.info({ mailId: msg.id, kind: msg.kind, transport: transport.kind }, "mail sent");
     }

@@ -2,12 +2,15 @@
  * tRPC initialisation: the procedure tiers (DESIGN.md §3, §4). Every procedure is built from
  * exactly one of `publicProcedure`, `authedProcedure` (signed in, any approval state),
  * `memberProcedure` (approved) or `adminProcedure` (member with the admin role). Every tier
- * starts with `convertDomainErrors`, the one place a `DomainError` becomes a `TRPCError`.
+ * starts with `convertErrors` (domain refusals and database outages become the right tRPC
+ * error, src/server/errors.ts) and `currentAuth` (WebSocket operations re-read their session).
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";
 import { Msg } from "../../common/messages";
+import { isDatabaseUnavailable } from "../db/errors";
 import { DomainError } from "../domain/errors";
+import { trpcErrorOf } from "../errors";
 import type { Context } from "./context";
 
 const t = initTRPC.context<Context>().create({
@@ -17,17 +20,22 @@ const t = initTRPC.context<Context>().create({
     const cause = error.cause;
     const zodError = cause instanceof ZodError ? z.flattenError(cause) : null;
     const internal = error.code === "INTERNAL_SERVER_ERROR";
+    // An outage that reached here unconverted (an error thrown while a subscription streams)
+    // still reads as one; its HTTP status, if any, was set from the code already.
+    const outage = internal && isDatabaseUnavailable(error);
     return {
       ...shape,
       // A validation error reads as its first issue (a spec text), not as the issue list.
-      message: internal
-        ? Msg.unexpected
-        : zodError
-          ? ((cause as ZodError).issues[0]?.message ?? shape.message)
-          : shape.message,
+      message: outage
+        ? Msg.serviceUnavailable
+        : internal
+          ? Msg.unexpected
+          : zodError
+            ? ((cause as ZodError).issues[0]?.message ?? shape.message)
+            : shape.message,
       data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
+        code: outage ? "SERVICE_UNAVAILABLE" : shape.data.code,
+        httpStatus: outage ? 503 : shape.data.httpStatus,
         path: shape.data.path,
         fieldErrors: zodError?.fieldErrors ?? null,
         formErrors: zodError?.formErrors ?? null,
@@ -42,15 +50,14 @@ export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
 /**
- * Turns a `DomainError` thrown by a handler (domain code never imports tRPC) into the tRPC
- * error of the same code and message; the error keeps it as `cause` for `retryAfterSeconds`.
+ * Every procedure's outermost middleware, the one place errors are converted for tRPC: a
+ * `DomainError` thrown by a handler (domain code never imports tRPC) becomes the tRPC error of
+ * the same code and message, kept as `cause` for `retryAfterSeconds`; a database outage becomes
+ * SERVICE_UNAVAILABLE (HTTP 503, `Msg.serviceUnavailable`) instead of a 500 (issue #10 §2).
  */
-const convertDomainErrors = t.middleware(async function convertDomainErrors({ next }) {
+const convertErrors = t.middleware(async function convertErrors({ next }) {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.code, message: cause.message, cause });
-  }
+  if (!result.ok && result.error.code === "INTERNAL_SERVER_ERROR") throw trpcErrorOf(result.error);
   return result;
 });
 
@@ -66,7 +73,7 @@ const currentAuth = t.middleware(async function currentAuth({ ctx, next }) {
 });
 
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(convertDomainErrors).use(currentAuth);
+export const publicProcedure = t.procedure.use(convertErrors).use(currentAuth);
 
 /** Narrows the context to a signed-in caller. */
 const requireSession = t.middleware(function requireSession({ ctx, next }) {
