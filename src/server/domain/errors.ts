@@ -1,9 +1,9 @@
 /**
  * Domain errors (DESIGN.md §4 "Errors"): the one way domain code, file routes and auth code
  * refuse something. A `DomainError` carries a transport-neutral code, the spec's message
- * (`Msg`, translated on the client) and, for rate limits, how long to wait. It is converted
- * once for tRPC (`convertDomainErrors` in trpc/init.ts) and once for the plain Fastify routes
- * (the error handler in app.ts); domain code never imports tRPC.
+ * (`Msg`, translated on the client) and, for rate limits, how long to wait. It is converted in
+ * one place, src/server/errors.ts: for tRPC by the `convertErrors` middleware (trpc/init.ts),
+ * for the plain Fastify routes by the app's error handler; domain code never imports tRPC.
  */
 import type { MsgText } from "../../common/messages";
 
