@@ -11,15 +11,23 @@ export function UserText({
   preWrap = true,
   ...props
 }: TextProps & { children: ReactNode; preWrap?: boolean; "data-testid"?: string }) {
-  const { dir } = useDirection();
+  const start = useStartAlign();
   return (
     <Text
       dir="auto"
-      ta={dir === "rtl" ? "right" : "left"}
+      ta={start}
       style={preWrap ? { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } : undefined}
       {...props}
     >
       {children}
     </Text>
   );
+}
+
+/**
+ * The page's start side as a fixed `text-align`, for text given `dir="auto"` (a Latin name on a
+ * Persian page, or the reverse) so it still lines up with its neighbours.
+ */
+export function useStartAlign(): "left" | "right" {
+  return useDirection().dir === "rtl" ? "right" : "left";
 }

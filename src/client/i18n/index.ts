@@ -58,6 +58,13 @@ export function formatDate(value: Date | string, locale = i18n.locale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" }).format(new Date(value));
 }
 
+/** An ISO calendar date ("2026-05-01") in the active language, without shifting by time zone. */
+export function formatCalendarDate(isoDate: string, locale = i18n.locale): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeZone: "UTC" }).format(d);
+}
+
 export function formatNumber(value: number, locale = i18n.locale): string {
   return new Intl.NumberFormat(intlLocale(locale)).format(value);
 }

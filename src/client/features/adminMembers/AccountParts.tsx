@@ -5,10 +5,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ActionIcon, Badge, Group, Menu, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconDots, IconLock, IconLockOpen, IconShield, IconShieldOff, IconX } from "@tabler/icons-react";
+import { useStartAlign } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
 import { APPROVAL_STATUS_LABELS } from "../../lib/labels";
-import { useStartAlign } from "../members/names";
-import { lastActiveText } from "./lastActive";
+import { formatRelativeTime, WEEK_MS } from "../../lib/time";
 import type { Account } from "./types";
 import type { MemberActions } from "./useMemberActions";
 
@@ -87,7 +87,7 @@ export function LastActive({ account }: { account: Account }) {
   return (
     <Tooltip label={full} withArrow>
       <Text size="sm" component="time" dateTime={new Date(account.lastActiveAt).toISOString()}>
-        {lastActiveText(account.lastActiveAt, i18n.locale)}
+        {formatRelativeTime(account.lastActiveAt, i18n.locale, { dateFrom: WEEK_MS })}
       </Text>
     </Tooltip>
   );

@@ -6,7 +6,6 @@
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -31,10 +30,10 @@ import { getRouteApi } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { FilterBar } from "../../components/FilterBar";
 import { ListPagination } from "../../components/ListPagination";
+import { LoadError } from "../../components/LoadError";
 import { TierBadge } from "../../components/TierBadge";
 import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { formatNumber } from "../../i18n";
-import { errorText } from "../../lib/errors";
 import { ACCOUNT_STATUS_LABELS, ACTIVITY_LABELS, MEMBER_ROLE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { oneOf } from "../members/directorySearch";
@@ -297,14 +296,7 @@ export function AdminMembersPage() {
       />
 
       {list.isError && !list.data && (
-        <Alert color="red" role="alert" title={t`Failed to load accounts`}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(list.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title={t`Failed to load accounts`} error={list.error} onRetry={() => void list.refetch()} />
       )}
 
       {list.isPending && (

@@ -3,24 +3,12 @@
  * a Review dialog (optional notes, Approve / Reject).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { LIMITS } from "../../../common/constants";
+import { LoadError } from "../../components/LoadError";
 import { formatDate } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { ACTIVITY_LABELS, APPROVAL_STATUS_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
@@ -79,11 +67,7 @@ export function ApprovalsPage() {
       </Group>
 
       {list.isPending && <Loader aria-label={t`Loading`} />}
-      {list.isError && (
-        <Alert color="red" role="alert" title={t`Failed to fetch pending users`}>
-          {errorText(list.error)}
-        </Alert>
-      )}
+      {list.isError && <LoadError title={t`Failed to fetch pending users`} error={list.error} />}
       {list.isSuccess && applicants.length === 0 && (
         <Card withBorder radius="lg" p="xl">
           <Text ta="center" c="dimmed">

@@ -33,44 +33,14 @@ import {
 } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type ComponentType, type ReactNode, useEffect, useState } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { TierBadge } from "../../components/TierBadge";
-import { formatDateTime, formatNumber, intlLocale } from "../../i18n";
+import { formatDateTime, formatNumber } from "../../i18n";
+import { formatRelativeTime, useNow } from "../../lib/time";
 import { useTRPC } from "../../trpc";
 import { type RankedMember, RankMedal } from "../leaderboard/parts";
 import { UpgradeButton } from "../points/UpgradeDialog";
 import { useSession } from "../session/useSession";
-
-const MINUTE = 60;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/**
- * "2 hours ago", "1 day ago", "now" in the active locale (Intl.RelativeTimeFormat): minutes
- * under an hour, hours under a day, days under a month, then months and years.
- */
-export function formatRelativeTime(value: Date | string, locale: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(value).getTime() - now) / 1000);
-  const abs = Math.abs(seconds);
-  const tag = intlLocale(locale);
-  if (abs < MINUTE) return new Intl.RelativeTimeFormat(tag, { numeric: "auto" }).format(0, "second");
-  const rtf = new Intl.RelativeTimeFormat(tag, { numeric: "always" });
-  if (abs < HOUR) return rtf.format(Math.trunc(seconds / MINUTE), "minute");
-  if (abs < DAY) return rtf.format(Math.trunc(seconds / HOUR), "hour");
-  if (abs < 30 * DAY) return rtf.format(Math.trunc(seconds / DAY), "day");
-  if (abs < 365 * DAY) return rtf.format(Math.trunc(seconds / (30 * DAY)), "month");
-  return rtf.format(Math.trunc(seconds / (365 * DAY)), "year");
-}
-
-/** The current time, refreshed every minute so relative times stay true. */
-function useNow(intervalMs = 60_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(id);
-  }, [intervalMs]);
-  return now;
-}
 
 export function DashboardCards() {
   return (
@@ -323,7 +293,7 @@ export function RecentActivityCard() {
                   c="dimmed"
                   style={{ flexShrink: 0, whiteSpace: "nowrap" }}
                 >
-                  {formatRelativeTime(row.at, i18n.locale, now)}
+                  {formatRelativeTime(row.at, i18n.locale, { now })}
                 </Text>
               </Group>
             );

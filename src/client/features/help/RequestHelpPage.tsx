@@ -44,6 +44,7 @@ import {
 import { PRODUCT_CATEGORY_CODES, type ProductCategory } from "../../../common/knowledge";
 import { EXPERTISE_AREAS, type ExpertiseArea } from "../../../common/profile";
 import { BackToDashboard } from "../../components/BackToDashboard";
+import { CountrySelect } from "../../components/ReferenceSelects";
 import { errorCode, fieldErrors } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import {
@@ -55,7 +56,6 @@ import {
   PRODUCT_CATEGORY_LABELS,
 } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
-import { CountrySelect } from "../memberRequests/fields";
 import { useSession } from "../session/useSession";
 import { HELP_TYPE_META, type HelpField, requiredField } from "./helpTypes";
 import { LimitPanel, QuotaCard } from "./QuotaPanels";

@@ -6,20 +6,7 @@
  * submission appears without a reload.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Drawer,
-  Grid,
-  ScrollArea,
-  Stack,
-  Tabs,
-  Text,
-  ThemeIcon,
-  Title,
-} from "@mantine/core";
+import { Badge, Card, Drawer, Grid, ScrollArea, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconHandClick } from "@tabler/icons-react";
@@ -27,6 +14,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { ApprovalStatus } from "../../../common/constants";
+import { LoadError } from "../../components/LoadError";
 import { formatNumber } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
@@ -140,11 +128,7 @@ export function InboxPage() {
   const listArea = list.isPending ? (
     <SubmissionListSkeleton />
   ) : list.isError ? (
-    <Alert color="red" role="alert" title={t`Failed to load submissions: ${message}`}>
-      <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-        <Trans>Try again</Trans>
-      </Button>
-    </Alert>
+    <LoadError title={t`Failed to load submissions: ${message}`} onRetry={() => void list.refetch()} />
   ) : (
     <SubmissionList items={list.data} selectedId={search.id} onSelect={select} />
   );
@@ -160,13 +144,7 @@ export function InboxPage() {
         </Text>
       </div>
 
-      {counts.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(counts.error)}
-        </Alert>
-      ) : (
-        <Counters counts={counts.data} />
-      )}
+      {counts.isError ? <LoadError error={counts.error} /> : <Counters counts={counts.data} />}
 
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -3,12 +3,12 @@
  * with their review state and the points an approval awarded.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconCoins } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
 import { formatDate, formatNumber } from "../../i18n";
-import { errorText } from "../../lib/errors";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { StatusBadge } from "./StatusBadge";
@@ -47,14 +47,7 @@ export function MySubmissions() {
           ))}
         </Stack>
       ) : mine.isError ? (
-        <Alert color="red" role="alert" title={t`Failed to load your submissions`}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(mine.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void mine.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title={t`Failed to load your submissions`} error={mine.error} onRetry={() => void mine.refetch()} />
       ) : items.length === 0 ? (
         <Card withBorder radius="md" p="lg">
           <Text c="dimmed" ta="center" size="sm">

@@ -177,11 +177,7 @@ export function ShareForm() {
           placeholder={t`Select a country`}
           nothingFoundMessage={t`No countries match your search`}
           data={countries.data}
-          filter={({ options, search }) => {
-            const q = search.trim().toLocaleLowerCase();
-            if (!q) return options;
-            return options.filter((o) => "value" in o && (countries.keys.get(o.value) ?? "").includes(q));
-          }}
+          filter={countries.filter}
           {...common}
         />
       );

@@ -6,7 +6,6 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
-  Alert,
   Avatar,
   Badge,
   Box,
@@ -25,9 +24,9 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconTrophy } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { LoadError } from "../../components/LoadError";
 import { TierBadge } from "../../components/TierBadge";
 import { formatNumber } from "../../i18n";
-import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
 import { useSession } from "../session/useSession";
 import { activitiesText, type RankedMember, RankMedal } from "./parts";
@@ -89,14 +88,7 @@ export function LeaderboardPage({
       {board.isPending && <LeaderboardSkeleton />}
 
       {board.isError && (
-        <Alert color="red" role="alert" title={t`Failed to load the leaderboard`}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(board.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void board.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title={t`Failed to load the leaderboard`} error={board.error} onRetry={() => void board.refetch()} />
       )}
 
       {board.isSuccess && top.length === 0 && (

@@ -5,7 +5,7 @@
  * of at most 30 words and the urgency, which must be chosen. Success goes to the dashboard.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Card, Group, Radio, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Radio, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type FormErrors, useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -20,12 +20,14 @@ import {
   type Urgency,
 } from "../../../common/memberRequests";
 import type { SectorCode } from "../../../common/sectors";
+import { LoadError } from "../../components/LoadError";
+import { CountrySelect, SectorSelect } from "../../components/ReferenceSelects";
 import { fieldErrors } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
+import { useCountryOptions } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
-import { CountrySelect, DescriptionField, SectorSelect } from "./fields";
+import { DescriptionField } from "./fields";
 import { activityOptions, subActivityOptions, urgencyOptions } from "./options";
-import { useCountryOptions } from "./reference";
 import { isSignedOut, serverMsgKeys } from "./serverErrors";
 
 interface Values {
@@ -128,11 +130,7 @@ export function ExportServicesRequestPage() {
       </div>
 
       {countries.query.isError && (
-        <Alert color="red" role="alert" title={t`Failed to load products and countries`}>
-          <Button size="xs" variant="light" color="red" onClick={() => void countries.query.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Alert>
+        <LoadError title={t`Failed to load products and countries`} onRetry={() => void countries.query.refetch()} />
       )}
 
       <Card withBorder radius="lg" p={{ base: "md", sm: "lg" }}>

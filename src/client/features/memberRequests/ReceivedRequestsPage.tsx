@@ -5,7 +5,7 @@
  * this member. Either way the card leaves the list and the badge count is refreshed.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Avatar, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Avatar, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import {
@@ -21,13 +21,14 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { RECEIVED_PAGE_SIZE } from "../../../common/memberRequests";
+import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
 import { errorText } from "../../lib/errors";
+import { sectorName } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
 import { RequestBadges } from "./RequestBadges";
 import { RespondDialog } from "./RespondDialog";
-import { sectorName } from "./reference";
 import type { ReceivedRequest } from "./types";
 
 export function ReceivedRequestsPage() {
@@ -98,14 +99,7 @@ export function ReceivedRequestsPage() {
           ))}
         </SimpleGrid>
       ) : list.isError && requests.length === 0 ? (
-        <Alert color="red" role="alert" title={t`Failed to load member requests`}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(list.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title={t`Failed to load member requests`} error={list.error} onRetry={() => void list.refetch()} />
       ) : requests.length === 0 ? (
         <EmptyState />
       ) : (
@@ -121,11 +115,7 @@ export function ReceivedRequestsPage() {
               />
             ))}
           </SimpleGrid>
-          {list.isFetchNextPageError && (
-            <Alert color="red" role="alert" title={t`Failed to load member requests`}>
-              {errorText(list.error)}
-            </Alert>
-          )}
+          {list.isFetchNextPageError && <LoadError title={t`Failed to load member requests`} error={list.error} />}
           {list.hasNextPage && (
             <Group justify="center">
               <Button

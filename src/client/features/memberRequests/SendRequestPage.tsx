@@ -5,7 +5,7 @@
  * (counted as words, DESIGN.md §8.8). Success goes to the dashboard.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type FormErrors, useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -21,12 +21,14 @@ import {
   type Urgency,
 } from "../../../common/memberRequests";
 import { BackToDashboard } from "../../components/BackToDashboard";
+import { LoadError } from "../../components/LoadError";
+import { CountrySelect, ProductSelect } from "../../components/ReferenceSelects";
 import { fieldErrors } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
+import { useCountryOptions, useProducts } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
-import { CountrySelect, DescriptionField, ProductSelect } from "./fields";
+import { DescriptionField } from "./fields";
 import { activityOptions, subActivityOptions, urgencyOptions } from "./options";
-import { useCountryOptions, useProducts } from "./reference";
 import { isSignedOut, serverMsgKeys } from "./serverErrors";
 
 interface Values {
@@ -137,19 +139,13 @@ export function SendRequestPage() {
       </div>
 
       {loadFailed && (
-        <Alert color="red" role="alert" title={t`Failed to load products and countries`}>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => {
-              void products.query.refetch();
-              void countries.query.refetch();
-            }}
-          >
-            <Trans>Try again</Trans>
-          </Button>
-        </Alert>
+        <LoadError
+          title={t`Failed to load products and countries`}
+          onRetry={() => {
+            void products.query.refetch();
+            void countries.query.refetch();
+          }}
+        />
       )}
 
       <Card withBorder radius="lg" p={{ base: "md", sm: "lg" }}>

@@ -20,10 +20,12 @@ import {
   URGENCIES,
   type Urgency,
 } from "../../../common/memberRequests";
+import { LoadError } from "../../components/LoadError";
+import { CountrySelect, ProductSelect } from "../../components/ReferenceSelects";
 import { REQUEST_TYPE_LABELS, URGENCY_LABELS } from "../../lib/labels";
+import { useCountryOptions, useProducts } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
-import { CountrySelect, DescriptionField, ProductSelect } from "./fields";
-import { useCountryOptions, useProducts } from "./reference";
+import { DescriptionField } from "./fields";
 import { isSignedOut, refusalText, serverMsgKeys } from "./serverErrors";
 
 interface Values {
@@ -121,19 +123,13 @@ export function SubmitRequestPage() {
       </div>
 
       {(products.query.isError || countries.query.isError) && (
-        <Alert color="red" role="alert" title={t`Failed to load products and countries`}>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={() => {
-              void products.query.refetch();
-              void countries.query.refetch();
-            }}
-          >
-            <Trans>Try again</Trans>
-          </Button>
-        </Alert>
+        <LoadError
+          title={t`Failed to load products and countries`}
+          onRetry={() => {
+            void products.query.refetch();
+            void countries.query.refetch();
+          }}
+        />
       )}
 
       <Card withBorder radius="lg" p={{ base: "md", sm: "lg" }}>

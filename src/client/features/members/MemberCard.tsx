@@ -8,9 +8,10 @@ import { Avatar, Badge, Card, Group, Rating, Skeleton, Stack, Text, Tooltip } fr
 import { useId } from "react";
 import type { Activity, Tier, UserType } from "../../../common/constants";
 import { TierBadge } from "../../components/TierBadge";
+import { useStartAlign } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { ACTIVITY_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
-import { sectorName, useStartAlign } from "./names";
+import { sectorName } from "../../lib/reference";
 
 export interface DirectoryMember {
   userId: string;

@@ -9,24 +9,26 @@ import { ACTIVITIES, TIERS } from "../../../common/constants";
 import { FilterBar } from "../../components/FilterBar";
 import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { ACTIVITY_LABELS, TIER_LABELS } from "../../lib/labels";
+import { type CountryLists, sectorOptions } from "../../lib/reference";
 import { type DirectorySearch, hasDirectoryFilters, oneOf } from "./directorySearch";
-import { sectorOptions } from "./names";
 
 export function MemberFilters({
   search,
   onChange,
   onReset,
-  countryOptions,
+  countries,
 }: {
   search: DirectorySearch;
   /** Changes some filters (the page goes back to 1); `replace` for typing. */
   onChange: (patch: Partial<Omit<DirectorySearch, "page">>, replace?: boolean) => void;
   onReset: () => void;
-  countryOptions: { value: string; label: string }[];
+  /** Country data and filter (`useCountryOptions`). */
+  countries: Pick<CountryLists, "data" | "filter">;
 }) {
   const { t, i18n } = useLingui();
   const box = useDebouncedSearchText(search.q, (q) => onChange({ q }, true));
   const clear = { "aria-label": t`Clear` };
+  const sectors = sectorOptions(i18n.locale);
 
   const active = [search.activity, search.sector, search.country, search.tier].filter(Boolean).length;
 
@@ -67,7 +69,8 @@ export function MemberFilters({
           <Select
             label={t`Sector`}
             placeholder={t`All sectors`}
-            data={sectorOptions(i18n.locale)}
+            data={sectors.data}
+            filter={sectors.filter}
             value={search.sector ?? null}
             onChange={(v) => onChange({ sector: v ?? undefined })}
             searchable
@@ -79,7 +82,8 @@ export function MemberFilters({
           <Select
             label={t`Target country`}
             placeholder={t`All countries`}
-            data={countryOptions}
+            data={countries.data}
+            filter={countries.filter}
             value={search.country ?? null}
             onChange={(v) => onChange({ country: v ?? undefined })}
             searchable

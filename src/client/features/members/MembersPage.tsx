@@ -4,18 +4,18 @@
  * the URL. Contact fields never reach this page.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { ListPagination } from "../../components/ListPagination";
-import { errorText } from "../../lib/errors";
+import { LoadError } from "../../components/LoadError";
+import { isSectorCode, useCountryOptions } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
 import { type DirectorySearch, hasDirectoryFilters } from "./directorySearch";
 import { MemberCard, MemberCardSkeleton } from "./MemberCard";
 import { MemberFilters } from "./MemberFilters";
-import { isSectorCode, useCountries } from "./names";
 
 const route = getRouteApi("/_app/members");
 
@@ -24,7 +24,7 @@ export function MembersPage() {
   const trpc = useTRPC();
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const countries = useCountries(i18n.locale);
+  const countries = useCountryOptions(i18n.locale);
   const page = search.page ?? 1;
 
   const list = useQuery({
@@ -79,17 +79,10 @@ export function MembersPage() {
         )}
       </Group>
 
-      <MemberFilters search={search} onChange={change} onReset={reset} countryOptions={countries.options} />
+      <MemberFilters search={search} onChange={change} onReset={reset} countries={countries} />
 
       {list.isError && !list.data && (
-        <Alert color="red" role="alert" title={t`Failed to load members`}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(list.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title={t`Failed to load members`} error={list.error} onRetry={() => void list.refetch()} />
       )}
 
       {list.isPending && (

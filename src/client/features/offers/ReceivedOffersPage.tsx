@@ -6,7 +6,6 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
-  Alert,
   Avatar,
   Blockquote,
   Button,
@@ -27,9 +26,9 @@ import { Link } from "@tanstack/react-router";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useRef } from "react";
 import type { AppRouter } from "../../../server/trpc/router";
+import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
-import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
 import { RequestBadges } from "../memberRequests/RequestBadges";
 import { ContactBlock } from "./ContactBlock";
@@ -80,14 +79,7 @@ export function ReceivedOffersPage() {
           ))}
         </SimpleGrid>
       ) : list.isError ? (
-        <Alert color="red" role="alert" title={t`Failed to load received offers`}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(list.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title={t`Failed to load received offers`} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
         <EmptyState />
       ) : (

@@ -19,22 +19,11 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { memo, useDeferredValue, useId, useMemo, useState } from "react";
+import { foldForSearch } from "../../../common/search";
 import { formatNumber } from "../../i18n";
 import { errorText } from "../../lib/errors";
-import { useTRPC } from "../../trpc";
-
-interface Country {
-  code: string;
-  nameEn: string;
-  nameFa: string;
-}
-
-/** Case- and script-variant-insensitive text for matching (Arabic ي/ك are Persian ی/ک). */
-function fold(s: string): string {
-  return s.toLocaleLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/ي/g, "ی").replace(/ك/g, "ک");
-}
+import { useCountryOptions } from "../../lib/reference";
 
 export const CountriesSection = memo(function CountriesSection({
   value,
@@ -46,28 +35,19 @@ export const CountriesSection = memo(function CountriesSection({
   error?: string;
 }) {
   const { t, i18n } = useLingui();
-  const trpc = useTRPC();
-  const countries = useQuery({ ...trpc.reference.countries.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
+  const countries = useCountryOptions(i18n.locale);
   const [search, setSearch] = useState("");
   const query = useDeferredValue(search);
   const labelId = useId();
-  const fa = i18n.locale === "fa";
-
-  const sorted = useMemo(() => {
-    const list = (countries.data ?? []) as Country[];
-    const collator = new Intl.Collator(fa ? "fa" : "en");
-    return list
-      .map((c) => ({ ...c, label: fa ? c.nameFa : c.nameEn, key: fold(`${c.nameEn} ${c.nameFa} ${c.code}`) }))
-      .sort((a, b) => collator.compare(a.label, b.label));
-  }, [countries.data, fa]);
+  const sorted = countries.items;
+  const byCode = countries.byCode;
 
   const visible = useMemo(() => {
-    const q = fold(query.trim());
+    const q = foldForSearch(query.trim());
     return q ? sorted.filter((c) => c.key.includes(q)) : sorted;
   }, [sorted, query]);
 
   const selected = useMemo(() => new Set(value), [value]);
-  const byCode = useMemo(() => new Map(sorted.map((c) => [c.code, c])), [sorted]);
   const count = formatNumber(value.length, i18n.locale);
 
   function toggle(code: string, on: boolean) {
@@ -113,19 +93,19 @@ export const CountriesSection = memo(function CountriesSection({
               key={code}
               withRemoveButton
               onRemove={() => toggle(code, false)}
-              removeButtonProps={{ "aria-label": t`Remove ${byCode.get(code)?.label ?? code}` }}
+              removeButtonProps={{ "aria-label": t`Remove ${byCode.get(code)?.name ?? code}` }}
             >
-              {byCode.get(code)?.label ?? code}
+              {byCode.get(code)?.name ?? code}
             </Pill>
           ))}
         </Pill.Group>
       )}
 
-      {countries.isPending ? (
+      {countries.query.isPending ? (
         <Skeleton h={200} mt="sm" radius="md" />
-      ) : countries.isError ? (
+      ) : countries.query.isError ? (
         <Alert color="red" mt="sm" role="alert">
-          {errorText(countries.error)}
+          {errorText(countries.query.error)}
         </Alert>
       ) : (
         <ScrollArea.Autosize
@@ -148,7 +128,7 @@ export const CountriesSection = memo(function CountriesSection({
                 {visible.map((c) => (
                   <Checkbox
                     key={c.code}
-                    label={c.label}
+                    label={c.name}
                     checked={selected.has(c.code)}
                     onChange={(e) => toggle(c.code, e.currentTarget.checked)}
                   />

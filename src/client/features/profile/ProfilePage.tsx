@@ -6,7 +6,6 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -39,9 +38,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ActivitySelections } from "../../../common/profile";
 import type { SectorCode } from "../../../common/sectors";
 import { FileUpload } from "../../components/FileUpload";
+import { LoadError } from "../../components/LoadError";
 import { intlLocale } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
-import { errorText, fieldErrors } from "../../lib/errors";
+import { fieldErrors } from "../../lib/errors";
 import { COMPLETION_ITEM_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { ActivitySection } from "./ActivitySection";
@@ -81,14 +81,11 @@ export function ProfilePage() {
       {profile.isPending ? (
         <ProfileSkeleton />
       ) : profile.isError ? (
-        <Alert color="red" role="alert" title={t`Failed to load your profile`}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(profile.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void profile.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title={t`Failed to load your profile`}
+          error={profile.error}
+          onRetry={() => void profile.refetch()}
+        />
       ) : (
         <ProfileSettingsForm profile={profile.data} />
       )}

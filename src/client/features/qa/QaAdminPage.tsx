@@ -6,7 +6,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   ActionIcon,
-  Alert,
   Badge,
   Box,
   Button,
@@ -26,6 +25,7 @@ import { notifications } from "@mantine/notifications";
 import { IconMessageQuestion, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { LoadError } from "../../components/LoadError";
 import { formatDate, formatNumber } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { QA_SUBSECTION_LABELS } from "../../lib/labels";
@@ -145,14 +145,7 @@ export function QaAdminPage() {
       )}
 
       {list.isError && (
-        <Alert color="red" role="alert" title={t`Failed to load Q&A items`}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(list.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              <Trans>Try again</Trans>
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title={t`Failed to load Q&A items`} error={list.error} onRetry={() => void list.refetch()} />
       )}
 
       {list.isSuccess && items.length === 0 && (

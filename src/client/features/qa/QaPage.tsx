@@ -5,9 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Accordion,
-  Alert,
   Badge,
-  Button,
   Card,
   Group,
   Skeleton,
@@ -23,6 +21,7 @@ import { IconMessageQuestion } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { QA_SUBSECTIONS } from "../../../common/qa";
+import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { QA_SUBSECTION_LABELS } from "../../lib/labels";
@@ -61,13 +60,7 @@ export function QaPage() {
         </div>
       </Group>
 
-      {list.isError && (
-        <Alert color="red" role="alert" title={t`Failed to load Q&A items`}>
-          <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Alert>
-      )}
+      {list.isError && <LoadError title={t`Failed to load Q&A items`} onRetry={() => void list.refetch()} />}
 
       <Tabs value={tab} onChange={(value) => value && setTab(value as Subsection)} keepMounted={false}>
         <Tabs.List grow>
