@@ -13,8 +13,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { suspendInput } from "../../../common/adminMembers";
 import { LIMITS } from "../../../common/constants";
-import { errorText, fieldErrors } from "../../lib/errors";
-import { validateWith } from "../../lib/form";
+import { errorText } from "../../lib/errors";
+import { applyServerErrors, validateWith } from "../../lib/form";
 import { useTRPC } from "../../trpc";
 import type { Account } from "./types";
 
@@ -181,8 +181,7 @@ export function useMemberActions(): { actions: MemberActions; modalsNode: ReactN
       notifications.show({ color: "teal", message: t`${name} was suspended and signed out` });
       setSuspending(null);
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields.reason) suspendForm.setErrors({ reason: fields.reason });
+      applyServerErrors(suspendForm, error, { pick: ["reason"] });
       notifications.show({ color: "red", title: t`The action failed`, message: errorText(error) });
     } finally {
       await refresh(false);

@@ -13,8 +13,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { signUpInput } from "../../../common/auth";
 import { ACTIVITIES, type Activity, USER_TYPES, type UserType } from "../../../common/constants";
-import { errorCode, errorText, fieldErrors } from "../../lib/errors";
-import { validateWith } from "../../lib/form";
+import { errorCode, errorText } from "../../lib/errors";
+import { applyServerErrors, validateWith } from "../../lib/form";
 import { ACTIVITY_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
 import { closeWebSocket, useTRPC } from "../../trpc";
 import { PasswordStrength } from "./PasswordStrength";
@@ -62,8 +62,7 @@ export function SignUpDialog({
       });
       approved = result.approvalStatus === "approved";
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length > 0) form.setErrors(fields);
+      applyServerErrors(form, error);
       const code = errorCode(error);
       if (code === "TOO_MANY_REQUESTS" || code === "CONFLICT" || code === "BAD_REQUEST") {
         setFailure({ title: t`Sign up failed`, message: errorText(error) });

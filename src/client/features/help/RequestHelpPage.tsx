@@ -45,8 +45,8 @@ import { PRODUCT_CATEGORY_CODES, type ProductCategory } from "../../../common/kn
 import { EXPERTISE_AREAS, type ExpertiseArea } from "../../../common/profile";
 import { BackToDashboard } from "../../components/BackToDashboard";
 import { CountrySelect } from "../../components/ReferenceSelects";
-import { errorCode, fieldErrors } from "../../lib/errors";
-import { validateWith } from "../../lib/form";
+import { errorCode } from "../../lib/errors";
+import { applyServerErrors, focusFirstInvalid, validateWith } from "../../lib/form";
 import {
   EMPLOYMENT_TYPE_LABELS,
   EXPERTISE_AREA_LABELS,
@@ -170,12 +170,7 @@ export function RequestHelpPage() {
   }
 
   function onInvalid() {
-    requestAnimationFrame(() => {
-      const first = document.querySelector<HTMLElement>(
-        "[data-help-form] [aria-invalid='true'], [data-help-form] [data-error-anchor][data-invalid='true'] input, [data-help-form] [data-error-anchor][data-invalid='true'] button",
-      );
-      first?.focus();
-    });
+    focusFirstInvalid({ root: "[data-help-form]" });
   }
 
   async function submit(values: Values) {
@@ -193,8 +188,7 @@ export function RequestHelpPage() {
         return;
       }
       console.error("Failed to submit help request", error);
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length > 0) form.setErrors(fields);
+      applyServerErrors(form, error, { focus: { root: "[data-help-form]" } });
       notifications.show({
         color: "red",
         title: t`Error`,

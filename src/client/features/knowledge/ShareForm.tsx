@@ -16,8 +16,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ShareKnowledgeInput, type ShareType, shareKnowledgeInput } from "../../../common/knowledge";
 import { FileUpload } from "../../components/FileUpload";
-import { errorCode, fieldErrors } from "../../lib/errors";
-import { validateWith } from "../../lib/form";
+import { errorCode } from "../../lib/errors";
+import { applyServerErrors, firstError, focusFirstInvalid, validateWith } from "../../lib/form";
 import type { Uploaded } from "../../lib/upload";
 import { useTRPC } from "../../trpc";
 import { eventTypeOptions, productCategoryOptions, useKnowledgeCountries } from "./options";
@@ -54,22 +54,10 @@ export function toShareInput(v: ShareValues): ShareKnowledgeInput {
   };
 }
 
-/** Server field names → form field names. */
-function formErrorsFromServer(error: unknown): FormErrors {
-  const out: FormErrors = {};
-  for (const [field, message] of Object.entries(fieldErrors(error))) {
-    out[field === "attachmentUploadId" ? "attachment" : field] = message;
-  }
-  return out;
-}
+const FOCUS = { root: '[data-testid="share-form"]' };
 
 function focusFirstError(errors: FormErrors) {
-  if (!ORDER.some((f) => errors[f])) return;
-  requestAnimationFrame(() => {
-    const invalid = document.querySelector<HTMLElement>('[data-testid="share-form"] [aria-invalid="true"]');
-    invalid?.scrollIntoView({ block: "center", behavior: "smooth" });
-    invalid?.focus({ preventScroll: true });
-  });
+  if (firstError(errors, ORDER)) focusFirstInvalid(FOCUS);
 }
 
 export function ShareForm() {
@@ -124,12 +112,11 @@ export function ShareForm() {
       await share.mutateAsync(toShareInput(values));
     } catch (error) {
       console.error("Failed to share knowledge", error);
-      const fields = formErrorsFromServer(error);
-      if (fields.category) fields.category = requiredChoice[values.shareType];
-      if (Object.keys(fields).length > 0) {
-        form.setErrors(fields);
-        focusFirstError(fields);
-      }
+      applyServerErrors(form, error, {
+        rename: { attachmentUploadId: "attachment" },
+        replace: { category: requiredChoice[values.shareType] },
+        focus: FOCUS,
+      });
       if (errorCode(error) === "UNAUTHORIZED") {
         notifications.show({
           color: "red",

@@ -11,8 +11,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { requestEmailChangeInput } from "../../../common/account";
 import { Msg } from "../../../common/messages";
-import { errorText, fieldErrors } from "../../lib/errors";
-import { validateWith } from "../../lib/form";
+import { errorText } from "../../lib/errors";
+import { applyServerErrors, validateWith } from "../../lib/form";
 import { useTRPC } from "../../trpc";
 import { rawServerMessage } from "./model";
 
@@ -53,12 +53,15 @@ export function ChangeEmailDialog({
     try {
       await request.mutateAsync(values);
     } catch (error) {
-      const fields = fieldErrors(error);
       const raw = rawServerMessage(error);
-      if (raw === Msg.currentPasswordWrong) fields.currentPassword = errorText(error);
-      else if (raw === Msg.sameEmail || raw === Msg.emailTaken) fields.newEmail = errorText(error);
-      if (Object.keys(fields).length > 0) form.setErrors(fields);
-      else setFailure(errorText(error));
+      const extra =
+        raw === Msg.currentPasswordWrong
+          ? { currentPassword: errorText(error) }
+          : raw === Msg.sameEmail || raw === Msg.emailTaken
+            ? { newEmail: errorText(error) }
+            : {};
+      const fields = applyServerErrors(form, error, { extra });
+      if (Object.keys(fields).length === 0) setFailure(errorText(error));
       return;
     }
     notifications.show({

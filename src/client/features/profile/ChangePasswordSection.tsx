@@ -14,8 +14,8 @@ import { useMutation } from "@tanstack/react-query";
 import { type KeyboardEvent, useId, useState } from "react";
 import { changePasswordInput } from "../../../common/account";
 import { Msg } from "../../../common/messages";
-import { errorText, fieldErrors } from "../../lib/errors";
-import { validateWith } from "../../lib/form";
+import { errorText } from "../../lib/errors";
+import { applyServerErrors, validateWith } from "../../lib/form";
 import { useTRPC } from "../../trpc";
 import { PasswordStrength } from "../auth/PasswordStrength";
 import { rawServerMessage } from "./model";
@@ -70,9 +70,8 @@ export function ChangePasswordSection() {
     try {
       await change.mutateAsync(form.getValues());
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (rawServerMessage(error) === Msg.currentPasswordWrong) fields.currentPassword = errorText(error);
-      form.setErrors(fields);
+      const wrongPassword = rawServerMessage(error) === Msg.currentPasswordWrong;
+      applyServerErrors(form, error, { extra: wrongPassword ? { currentPassword: errorText(error) } : {} });
       notifications.show({ color: "red", title: t`Password update failed`, message: errorText(error) });
       return;
     }

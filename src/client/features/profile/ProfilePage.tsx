@@ -19,7 +19,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { type FormErrors, useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import {
@@ -41,7 +41,7 @@ import { FileUpload } from "../../components/FileUpload";
 import { LoadError } from "../../components/LoadError";
 import { intlLocale } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
-import { fieldErrors } from "../../lib/errors";
+import { applyServerErrors, firstError, focusFirstInvalid } from "../../lib/form";
 import { COMPLETION_ITEM_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { ActivitySection } from "./ActivitySection";
@@ -138,16 +138,10 @@ function ProfileSettingsForm({ profile }: { profile: OwnProfile }) {
   const setCountries = useStable((next: string[]) => form.setFieldValue("targetCountries", next));
   const setActivity = useStable((next: ActivitySelections) => form.setFieldValue("activitySelections", next));
 
-  function focusFirstError(errors: Record<string, unknown>) {
-    const first = FIELD_ORDER.find((f) => errorUnder(errors as never, f));
-    if (!first) return;
-    // After React paints the error: focus the invalid input, or bring its card into view.
-    requestAnimationFrame(() => {
-      const invalid = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-      const target = invalid ?? document.querySelector<HTMLElement>(`[data-field="${first}"]`);
-      target?.scrollIntoView({ block: "center", behavior: "smooth" });
-      invalid?.focus({ preventScroll: true });
-    });
+  /** Focuses the first invalid input, or brings the card of the first invalid field into view. */
+  function focusFirstError(errors: FormErrors) {
+    const first = FIELD_ORDER.find((f) => errorUnder(errors, f));
+    if (first) focusFirstInvalid({ fallback: `[data-field="${first}"]` });
   }
 
   async function submit(values: ProfileFormValues) {
@@ -155,12 +149,9 @@ function ProfileSettingsForm({ profile }: { profile: OwnProfile }) {
     try {
       saved = await update.mutateAsync(toUpdateInput(values));
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length > 0) {
-        form.setErrors(fields);
-        focusFirstError(fields);
-      }
-      const first = FIELD_ORDER.map((f) => errorUnder(fields, f)).find(Boolean);
+      const fields = applyServerErrors(form, error, { focus: false });
+      focusFirstError(fields);
+      const first = firstError(fields, FIELD_ORDER);
       const serverMessage =
         error instanceof TRPCClientError && error.data && !error.message.startsWith("[")
           ? translateServerText(error.message)
@@ -188,8 +179,8 @@ function ProfileSettingsForm({ profile }: { profile: OwnProfile }) {
     ]);
   }
 
-  function onInvalid(errors: Record<string, unknown>) {
-    const first = FIELD_ORDER.map((f) => errorUnder(errors as never, f)).find(Boolean);
+  function onInvalid(errors: FormErrors) {
+    const first = firstError(errors, FIELD_ORDER);
     notifications.show({
       color: "red",
       title: t`Update failed`,

@@ -9,8 +9,8 @@ import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { QA_SUBSECTIONS, qaItemInput } from "../../../common/qa";
-import { errorText, fieldErrors } from "../../lib/errors";
-import { validateWith } from "../../lib/form";
+import { errorText } from "../../lib/errors";
+import { applyServerErrors, validateWith } from "../../lib/form";
 import { QA_SUBSECTION_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 
@@ -77,8 +77,7 @@ export function QaFormModal({
       }
     } catch (error) {
       console.error("Failed to save Q&A item", error);
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length > 0) form.setErrors(fields);
+      applyServerErrors(form, error);
       notifications.show({ color: "red", title: t`Failed to save Q&A item`, message: errorText(error) });
       return;
     }

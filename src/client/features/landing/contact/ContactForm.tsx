@@ -7,8 +7,8 @@ import { useMutation } from "@tanstack/react-query";
 import { LIMITS } from "../../../../common/constants";
 import { type ContactInput, contactInput } from "../../../../common/landing";
 import { formatNumber } from "../../../i18n";
-import { errorCode, fieldErrors } from "../../../lib/errors";
-import { validateWith } from "../../../lib/form";
+import { errorCode } from "../../../lib/errors";
+import { applyServerErrors, validateWith } from "../../../lib/form";
 import { useTRPC } from "../../../trpc";
 
 /**
@@ -43,11 +43,7 @@ export function ContactForm() {
           });
           return;
         }
-        const fields = fieldErrors(error);
-        if (Object.keys(fields).length > 0) {
-          form.setErrors(fields);
-          return;
-        }
+        if (Object.keys(applyServerErrors(form, error)).length > 0) return;
         notifications.show({ color: "red", message: t`Failed to send message. Please try again.` });
       },
     }),
