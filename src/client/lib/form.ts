@@ -8,13 +8,44 @@ import type { StandardSchemaV1 } from "@standard-schema/spec";
 import { translateServerText } from "../i18n/serverMessages";
 import { fieldErrors } from "./errors";
 
-/** A synchronous `validate` function for `useForm` from a zod schema. */
-export function validateWith(schema: StandardSchemaV1): (values: unknown) => FormErrors {
+/**
+ * What a form checks beyond its schema: rules the schema only applies once everything else is
+ * valid (an object refinement such as "a product or a country"), so that every problem shows at
+ * once. A key set to `undefined` removes the schema's error for that field.
+ */
+export type FormRules<V> = (values: V) => Record<string, string | undefined>;
+
+/**
+ * The rule "at least one of `fields`" (e.g. a product or a country), its error on the first field
+ * with the server's `message` (a `Msg` text, translated). A field counts as empty when it is
+ * null, undefined or "".
+ */
+export function atLeastOneOf<V>(fields: readonly (keyof V & string)[], message: string): FormRules<V> {
+  return (values) => {
+    const given = fields.some((f) => values[f] !== null && values[f] !== undefined && values[f] !== "");
+    const first = fields[0];
+    return given || !first ? {} : { [first]: translateServerText(message) };
+  };
+}
+
+/**
+ * A synchronous `validate` function for `useForm` from a zod schema (the server's), its messages
+ * translated. `input` turns the form's values into the schema's input (default: as they are);
+ * `rules` add or remove errors (`FormRules`).
+ */
+export function validateWith<V = unknown>(
+  schema: StandardSchemaV1,
+  options: { input?: (values: V) => unknown; rules?: FormRules<V> } = {},
+): (values: V) => FormErrors {
   const resolve = schemaResolver(schema, { sync: true });
   return (values) => {
-    const errors = resolve(values);
+    const errors = resolve(options.input ? options.input(values) : values);
     const out: FormErrors = {};
     for (const [k, v] of Object.entries(errors)) out[k] = typeof v === "string" ? translateServerText(v) : v;
+    for (const [k, v] of Object.entries(options.rules?.(values) ?? {})) {
+      if (v === undefined) delete out[k];
+      else out[k] = v;
+    }
     return out;
   };
 }

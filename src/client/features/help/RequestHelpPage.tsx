@@ -10,28 +10,23 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Anchor,
   Box,
-  Button,
-  Card,
   Checkbox,
-  Grid,
   Group,
   Radio,
   Select,
   SimpleGrid,
-  Stack,
   Text,
   Textarea,
   TextInput,
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import { type FormErrors, useForm } from "@mantine/form";
-import { useDocumentTitle } from "@mantine/hooks";
+import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconInfoCircle, IconSend } from "@tabler/icons-react";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { useMemo, useRef, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { useMemo } from "react";
 import {
   EMPLOYMENT_TYPES,
   HELP_TYPES,
@@ -43,10 +38,9 @@ import {
 } from "../../../common/help";
 import { PRODUCT_CATEGORY_CODES, type ProductCategory } from "../../../common/knowledge";
 import { EXPERTISE_AREAS, type ExpertiseArea } from "../../../common/profile";
-import { BackToDashboard } from "../../components/BackToDashboard";
 import { CountrySelect } from "../../components/ReferenceSelects";
-import { errorCode } from "../../lib/errors";
-import { applyServerErrors, focusFirstInvalid, validateWith } from "../../lib/form";
+import { RequestFormShell } from "../../components/RequestFormShell";
+import { validateWith } from "../../lib/form";
 import {
   EMPLOYMENT_TYPE_LABELS,
   EXPERTISE_AREA_LABELS,
@@ -119,33 +113,32 @@ function isMissing(values: Values, field: HelpField): boolean {
   return values[field] === null;
 }
 
-const schemaErrors = validateWith(helpRequestInput);
+/**
+ * The server's schema over the fields the chosen type shows; the type's own required field is
+ * checked at once (the schema checks it only once the rest is valid).
+ */
+function validator(requiredMessage: string) {
+  return validateWith<Values>(helpRequestInput, {
+    input: toInput,
+    rules: (values) => {
+      if (!values.helpType) return {};
+      const field = requiredField(values.helpType);
+      return isMissing(values, field) ? { [field]: requiredMessage } : {};
+    },
+  });
+}
 
 export function RequestHelpPage() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  useDocumentTitle(t`Request Help`);
   const { data: session } = useSession();
   const tier = session?.viewer.tier ?? "turquoise";
   const quota = useQuery(trpc.help.quota.queryOptions());
   const submitHelp = useMutation(trpc.help.submit.mutationOptions());
-  const [serverRefused, setServerRefused] = useState(false);
-  const limitRef = useRef<HTMLDivElement>(null);
-  const limitReached = serverRefused || quota.data?.remaining === 0;
-
   const form = useForm<Values>({
     initialValues: INITIAL,
-    validate: (values) => {
-      const errors: FormErrors = { ...schemaErrors(toInput(values)) };
-      // The schema checks the type's own field only once the rest is valid; say it at once.
-      if (values.helpType) {
-        const field = requiredField(values.helpType);
-        if (isMissing(values, field)) errors[field] = t`This field is required for this type of help.`;
-      }
-      return errors;
-    },
+    validate: validator(t`This field is required for this type of help.`),
   });
   const v = form.values;
   const meta = v.helpType ? HELP_TYPE_META[v.helpType] : null;
@@ -156,55 +149,6 @@ export function RequestHelpPage() {
     [i18n],
   );
 
-  function showLimit() {
-    notifications.show({
-      id: "help-limit",
-      color: "red",
-      title: t`Request Limit Reached`,
-      message: t`You've reached your monthly request limit. Upgrade your membership for more requests.`,
-    });
-    requestAnimationFrame(() => {
-      limitRef.current?.scrollIntoView({ behavior: "smooth", block: "center" });
-      limitRef.current?.focus({ preventScroll: true });
-    });
-  }
-
-  function onInvalid() {
-    focusFirstInvalid({ root: "[data-help-form]" });
-  }
-
-  async function submit(values: Values) {
-    if (limitReached) {
-      showLimit();
-      return;
-    }
-    try {
-      await submitHelp.mutateAsync(toInput(values));
-    } catch (error) {
-      if (errorCode(error) === "TOO_MANY_REQUESTS") {
-        setServerRefused(true);
-        showLimit();
-        await queryClient.invalidateQueries({ queryKey: trpc.help.quota.queryKey() });
-        return;
-      }
-      console.error("Failed to submit help request", error);
-      applyServerErrors(form, error, { focus: { root: "[data-help-form]" } });
-      notifications.show({
-        color: "red",
-        title: t`Error`,
-        message: t`Failed to submit your request. Please try again.`,
-      });
-      return;
-    }
-    notifications.show({
-      color: "teal",
-      title: t`Request Submitted`,
-      message: t`Your help request has been posted to the community.`,
-    });
-    await queryClient.invalidateQueries({ queryKey: trpc.help.quota.queryKey() });
-    await navigate({ to: "/dashboard" });
-  }
-
   function chooseType(type: HelpType) {
     form.setFieldValue("helpType", type);
     form.clearFieldError("helpType");
@@ -214,262 +158,263 @@ export function RequestHelpPage() {
   }
 
   return (
-    <Stack maw={960} mx="auto" gap="md" pb="xl">
-      <BackToDashboard />
-      <Grid gap="md" align="stretch">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap={6}>
-            <Title order={1} size="h2">
-              <Trans>Request Help</Trans>
+    <RequestFormShell
+      title={t`Request Help`}
+      intro={
+        <Trans>
+          Ask the club for help. Members whose profile matches your request — its country, product sector or expertise —
+          receive it, and their answers with contact details arrive in{" "}
+          <Anchor component={Link} to="/offers/received" size="sm">
+            Received Offers
+          </Anchor>
+          .
+        </Trans>
+      }
+      back
+      aside={<QuotaCard quota={quota.data} tier={tier} loading={quota.isPending} />}
+      quota={{
+        remaining: quota.data?.remaining,
+        panel: <LimitPanel tier={tier} />,
+        onLimit: () =>
+          notifications.show({
+            id: "help-limit",
+            color: "red",
+            title: t`Request Limit Reached`,
+            message: t`You've reached your monthly request limit. Upgrade your membership for more requests.`,
+          }),
+        refresh: () => queryClient.invalidateQueries({ queryKey: trpc.help.quota.queryKey() }),
+      }}
+      form={form}
+      send={(values) => submitHelp.mutateAsync(toInput(values))}
+      logLabel="Failed to submit help request"
+      onRefused={() =>
+        notifications.show({
+          color: "red",
+          title: t`Error`,
+          message: t`Failed to submit your request. Please try again.`,
+        })
+      }
+      onSent={() =>
+        notifications.show({
+          color: "teal",
+          title: t`Request Submitted`,
+          message: t`Your help request has been posted to the community.`,
+        })
+      }
+      before={
+        <Radio.Group
+          value={v.helpType}
+          onChange={(value) => chooseType(value as HelpType)}
+          label={
+            <Title order={2} size="h4" component="span">
+              <Trans>What kind of help do you need?</Trans>
             </Title>
-            <Text c="dimmed" size="sm">
-              <Trans>
-                Ask the club for help. Members whose profile matches your request — its country, product sector or
-                expertise — receive it, and their answers with contact details arrive in{" "}
-                <Anchor component={Link} to="/offers/received" size="sm">
-                  Received Offers
-                </Anchor>
-                .
-              </Trans>
-            </Text>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <QuotaCard quota={quota.data} tier={tier} loading={quota.isPending} />
-        </Grid.Col>
-      </Grid>
+          }
+          withAsterisk
+          error={form.errors.helpType}
+          data-error-anchor
+          data-invalid={form.errors.helpType ? "true" : undefined}
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" mt="xs">
+            {HELP_TYPES.map((type) => {
+              const m = HELP_TYPE_META[type];
+              const Icon = m.icon;
+              const checked = v.helpType === type;
+              return (
+                <Radio.Card
+                  key={type}
+                  value={type}
+                  radius="lg"
+                  p="md"
+                  data-testid={`help-type-${type}`}
+                  style={{
+                    borderColor: checked ? "var(--mantine-color-teal-6)" : undefined,
+                    background: checked ? "var(--mantine-color-teal-0)" : undefined,
+                  }}
+                >
+                  <Group wrap="nowrap" align="flex-start" gap="sm">
+                    <ThemeIcon variant="light" color={m.color} size={40} radius="md">
+                      <Icon size={22} aria-hidden />
+                    </ThemeIcon>
+                    <Box style={{ flex: 1, minWidth: 0 }}>
+                      <Text fw={600}>{i18n._(HELP_TYPE_LABELS[type])}</Text>
+                      <Text size="xs" c="dimmed" mt={2}>
+                        {i18n._(m.blurb)}
+                      </Text>
+                    </Box>
+                    <Radio.Indicator />
+                  </Group>
+                </Radio.Card>
+              );
+            })}
+          </SimpleGrid>
+        </Radio.Group>
+      }
+      submitLabel={<Trans>Post Request</Trans>}
+      pending={submitHelp.isPending}
+      submitTestId="help-submit"
+      cancel
+      maw={960}
+    >
+      <TextInput
+        label={t`Title`}
+        placeholder={t`e.g. Finding a distributor for saffron in Germany`}
+        required
+        maxLength={TITLE_MAX}
+        {...form.getInputProps("title")}
+        data-testid="help-title"
+      />
+      <Textarea
+        label={t`Description`}
+        placeholder={t`Describe what you need and what you have tried so far`}
+        required
+        autosize
+        minRows={4}
+        maxRows={12}
+        maxLength={TEXT_MAX}
+        {...form.getInputProps("description")}
+        data-testid="help-description"
+      />
 
-      {limitReached && <LimitPanel ref={limitRef} tier={tier} />}
-
-      <form onSubmit={form.onSubmit((values) => void submit(values), onInvalid)} noValidate data-help-form>
-        <Stack gap="md">
-          <Radio.Group
-            value={v.helpType}
-            onChange={(value) => chooseType(value as HelpType)}
-            label={
-              <Title order={2} size="h4" component="span">
-                <Trans>What kind of help do you need?</Trans>
-              </Title>
+      {meta ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="help-type-fields">
+          {meta.fields.map((field) => {
+            const isRequired = field === required;
+            if (field === "targetCountry") {
+              return (
+                <CountrySelect
+                  key={field}
+                  label={isRequired ? t`Target country` : t`Target country (optional)`}
+                  required={isRequired}
+                  value={v.targetCountry}
+                  onChange={(value) => {
+                    form.setFieldValue("targetCountry", value);
+                    form.clearFieldError("targetCountry");
+                  }}
+                  error={form.errors.targetCountry}
+                />
+              );
             }
-            withAsterisk
-            error={form.errors.helpType}
-            data-error-anchor
-            data-invalid={form.errors.helpType ? "true" : undefined}
-          >
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" mt="xs">
-              {HELP_TYPES.map((type) => {
-                const m = HELP_TYPE_META[type];
-                const Icon = m.icon;
-                const checked = v.helpType === type;
-                return (
-                  <Radio.Card
-                    key={type}
-                    value={type}
-                    radius="lg"
-                    p="md"
-                    data-testid={`help-type-${type}`}
-                    style={{
-                      borderColor: checked ? "var(--mantine-color-teal-6)" : undefined,
-                      background: checked ? "var(--mantine-color-teal-0)" : undefined,
-                    }}
-                  >
-                    <Group wrap="nowrap" align="flex-start" gap="sm">
-                      <ThemeIcon variant="light" color={m.color} size={40} radius="md">
-                        <Icon size={22} aria-hidden />
-                      </ThemeIcon>
-                      <Box style={{ flex: 1, minWidth: 0 }}>
-                        <Text fw={600}>{i18n._(HELP_TYPE_LABELS[type])}</Text>
-                        <Text size="xs" c="dimmed" mt={2}>
-                          {i18n._(m.blurb)}
-                        </Text>
-                      </Box>
-                      <Radio.Indicator />
-                    </Group>
-                  </Radio.Card>
-                );
-              })}
-            </SimpleGrid>
-          </Radio.Group>
-
-          <Card withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
-            <Stack gap="md">
-              <TextInput
-                label={t`Title`}
-                placeholder={t`e.g. Finding a distributor for saffron in Germany`}
-                required
-                maxLength={TITLE_MAX}
-                {...form.getInputProps("title")}
-                data-testid="help-title"
-              />
-              <Textarea
-                label={t`Description`}
-                placeholder={t`Describe what you need and what you have tried so far`}
-                required
-                autosize
-                minRows={4}
-                maxRows={12}
-                maxLength={TEXT_MAX}
-                {...form.getInputProps("description")}
-                data-testid="help-description"
-              />
-
-              {meta ? (
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="help-type-fields">
-                  {meta.fields.map((field) => {
-                    const isRequired = field === required;
-                    if (field === "targetCountry") {
-                      return (
-                        <CountrySelect
-                          key={field}
-                          label={isRequired ? t`Target country` : t`Target country (optional)`}
-                          required={isRequired}
-                          value={v.targetCountry}
-                          onChange={(value) => {
-                            form.setFieldValue("targetCountry", value);
-                            form.clearFieldError("targetCountry");
-                          }}
-                          error={form.errors.targetCountry}
-                        />
-                      );
-                    }
-                    if (field === "productCategory") {
-                      return (
-                        <Select
-                          key={field}
-                          label={isRequired ? t`Product category` : t`Product category (optional)`}
-                          placeholder={t`Select a product category`}
-                          required={isRequired}
-                          searchable
-                          clearable
-                          clearButtonProps={{ "aria-label": t`Clear product category` }}
-                          nothingFoundMessage={t`No categories match your search`}
-                          data={productOptions}
-                          maxDropdownHeight={280}
-                          value={v.productCategory}
-                          onChange={(value) => {
-                            form.setFieldValue("productCategory", value as ProductCategory | null);
-                            form.clearFieldError("productCategory");
-                          }}
-                          error={form.errors.productCategory}
-                          data-testid="product-category-select"
-                        />
-                      );
-                    }
-                    if (field === "expertiseAreas") {
-                      return (
-                        <Checkbox.Group
-                          key={field}
-                          label={t`Expertise areas`}
-                          description={t`Choose one or more`}
-                          withAsterisk={isRequired}
-                          value={v.expertiseAreas}
-                          onChange={(value) => {
-                            form.setFieldValue("expertiseAreas", value as ExpertiseArea[]);
-                            form.clearFieldError("expertiseAreas");
-                          }}
-                          error={form.errors.expertiseAreas}
-                          data-error-anchor
-                          data-invalid={form.errors.expertiseAreas ? "true" : undefined}
-                        >
-                          <Group gap="lg" mt="xs">
-                            {EXPERTISE_AREAS.map((a) => (
-                              <Checkbox key={a} value={a} label={i18n._(EXPERTISE_AREA_LABELS[a])} />
-                            ))}
-                          </Group>
-                        </Checkbox.Group>
-                      );
-                    }
-                    if (field === "employmentType") {
-                      return (
-                        <Select
-                          key={field}
-                          label={t`Employment type (optional)`}
-                          placeholder={t`Select an employment type`}
-                          clearable
-                          clearButtonProps={{ "aria-label": t`Clear employment type` }}
-                          data={EMPLOYMENT_TYPES.map((e) => ({ value: e, label: i18n._(EMPLOYMENT_TYPE_LABELS[e]) }))}
-                          value={v.employmentType}
-                          onChange={(value) => form.setFieldValue("employmentType", value as EmploymentType | null)}
-                          error={form.errors.employmentType}
-                          data-testid="employment-type-select"
-                        />
-                      );
-                    }
-                    return (
-                      <Radio.Group
-                        key={field}
-                        label={t`Service type`}
-                        withAsterisk={isRequired}
-                        value={v.serviceType}
-                        onChange={(value) => {
-                          form.setFieldValue("serviceType", value as ServiceType);
-                          form.clearFieldError("serviceType");
-                        }}
-                        error={form.errors.serviceType}
-                        data-error-anchor
-                        data-invalid={form.errors.serviceType ? "true" : undefined}
-                      >
-                        <Group gap="lg" mt="xs">
-                          {SERVICE_TYPES.map((s) => (
-                            <Radio key={s} value={s} label={i18n._(HELP_SERVICE_TYPE_LABELS[s])} />
-                          ))}
-                        </Group>
-                      </Radio.Group>
-                    );
-                  })}
-                </SimpleGrid>
-              ) : (
-                <Group gap="xs" wrap="nowrap" c="dimmed">
-                  <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0 }} />
-                  <Text size="sm">
-                    <Trans>Choose a type of help above to see the details it asks for.</Trans>
-                  </Text>
-                </Group>
-              )}
-
-              <Radio.Group label={t`Urgency`} withAsterisk {...form.getInputProps("urgency")}>
+            if (field === "productCategory") {
+              return (
+                <Select
+                  key={field}
+                  label={isRequired ? t`Product category` : t`Product category (optional)`}
+                  placeholder={t`Select a product category`}
+                  required={isRequired}
+                  searchable
+                  clearable
+                  clearButtonProps={{ "aria-label": t`Clear product category` }}
+                  nothingFoundMessage={t`No categories match your search`}
+                  data={productOptions}
+                  maxDropdownHeight={280}
+                  value={v.productCategory}
+                  onChange={(value) => {
+                    form.setFieldValue("productCategory", value as ProductCategory | null);
+                    form.clearFieldError("productCategory");
+                  }}
+                  error={form.errors.productCategory}
+                  data-testid="product-category-select"
+                />
+              );
+            }
+            if (field === "expertiseAreas") {
+              return (
+                <Checkbox.Group
+                  key={field}
+                  label={t`Expertise areas`}
+                  description={t`Choose one or more`}
+                  withAsterisk={isRequired}
+                  value={v.expertiseAreas}
+                  onChange={(value) => {
+                    form.setFieldValue("expertiseAreas", value as ExpertiseArea[]);
+                    form.clearFieldError("expertiseAreas");
+                  }}
+                  error={form.errors.expertiseAreas}
+                  data-error-anchor
+                  data-invalid={form.errors.expertiseAreas ? "true" : undefined}
+                >
+                  <Group gap="lg" mt="xs">
+                    {EXPERTISE_AREAS.map((a) => (
+                      <Checkbox key={a} value={a} label={i18n._(EXPERTISE_AREA_LABELS[a])} />
+                    ))}
+                  </Group>
+                </Checkbox.Group>
+              );
+            }
+            if (field === "employmentType") {
+              return (
+                <Select
+                  key={field}
+                  label={t`Employment type (optional)`}
+                  placeholder={t`Select an employment type`}
+                  clearable
+                  clearButtonProps={{ "aria-label": t`Clear employment type` }}
+                  data={EMPLOYMENT_TYPES.map((e) => ({ value: e, label: i18n._(EMPLOYMENT_TYPE_LABELS[e]) }))}
+                  value={v.employmentType}
+                  onChange={(value) => form.setFieldValue("employmentType", value as EmploymentType | null)}
+                  error={form.errors.employmentType}
+                  data-testid="employment-type-select"
+                />
+              );
+            }
+            return (
+              <Radio.Group
+                key={field}
+                label={t`Service type`}
+                withAsterisk={isRequired}
+                value={v.serviceType}
+                onChange={(value) => {
+                  form.setFieldValue("serviceType", value as ServiceType);
+                  form.clearFieldError("serviceType");
+                }}
+                error={form.errors.serviceType}
+                data-error-anchor
+                data-invalid={form.errors.serviceType ? "true" : undefined}
+              >
                 <Group gap="lg" mt="xs">
-                  {HELP_URGENCIES.map((u) => (
-                    <Radio key={u} value={u} label={i18n._(HELP_URGENCY_LABELS[u])} data-testid={`urgency-${u}`} />
+                  {SERVICE_TYPES.map((s) => (
+                    <Radio key={s} value={s} label={i18n._(HELP_SERVICE_TYPE_LABELS[s])} />
                   ))}
                 </Group>
               </Radio.Group>
+            );
+          })}
+        </SimpleGrid>
+      ) : (
+        <Group gap="xs" wrap="nowrap" c="dimmed">
+          <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm">
+            <Trans>Choose a type of help above to see the details it asks for.</Trans>
+          </Text>
+        </Group>
+      )}
 
-              <TextInput
-                label={t`Budget range (optional)`}
-                placeholder={t`e.g. 1,000–5,000 USD`}
-                maxLength={BUDGET_MAX}
-                {...form.getInputProps("budgetRange")}
-                data-testid="help-budget"
-              />
-              <Textarea
-                label={t`Additional details (optional)`}
-                placeholder={t`Deadlines, quantities, languages, anything that helps members answer`}
-                autosize
-                minRows={2}
-                maxRows={8}
-                maxLength={TEXT_MAX}
-                {...form.getInputProps("additionalDetails")}
-                data-testid="help-details"
-              />
+      <Radio.Group label={t`Urgency`} withAsterisk {...form.getInputProps("urgency")}>
+        <Group gap="lg" mt="xs">
+          {HELP_URGENCIES.map((u) => (
+            <Radio key={u} value={u} label={i18n._(HELP_URGENCY_LABELS[u])} data-testid={`urgency-${u}`} />
+          ))}
+        </Group>
+      </Radio.Group>
 
-              <Group justify="flex-end" gap="sm">
-                <Button component={Link} to="/dashboard" variant="default">
-                  <Trans>Cancel</Trans>
-                </Button>
-                <Button
-                  type="submit"
-                  loading={submitHelp.isPending}
-                  leftSection={<IconSend size={16} aria-hidden />}
-                  data-testid="help-submit"
-                >
-                  <Trans>Post Request</Trans>
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
-        </Stack>
-      </form>
-    </Stack>
+      <TextInput
+        label={t`Budget range (optional)`}
+        placeholder={t`e.g. 1,000–5,000 USD`}
+        maxLength={BUDGET_MAX}
+        {...form.getInputProps("budgetRange")}
+        data-testid="help-budget"
+      />
+      <Textarea
+        label={t`Additional details (optional)`}
+        placeholder={t`Deadlines, quantities, languages, anything that helps members answer`}
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={TEXT_MAX}
+        {...form.getInputProps("additionalDetails")}
+        data-testid="help-details"
+      />
+    </RequestFormShell>
   );
 }
