@@ -1,16 +1,18 @@
 /**
- * Reading tRPC errors in the UI: the translated message, per-field messages for forms, and
- * the server's retry delay.
+ * Reading tRPC errors in the UI: the translated message, per-field messages for forms, the
+ * server's retry delay, and which spec texts (`Msg` keys) a refusal carries.
  */
 
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { TRPCClientError } from "@trpc/client";
+import { type MsgKey, msgKeyOf } from "../../common/messages";
 import { translateServerText } from "../i18n/serverMessages";
 
 interface ErrorData {
   code?: string;
   fieldErrors?: Record<string, string[] | undefined> | null;
+  formErrors?: string[] | null;
   retryAfterSeconds?: number | null;
 }
 
@@ -40,4 +42,35 @@ export function fieldErrors(error: unknown): Record<string, string> {
 
 export function retryAfterSeconds(error: unknown): number | null {
   return dataOf(error)?.retryAfterSeconds ?? null;
+}
+
+/** The untranslated texts of a refusal: field errors first, then form errors, then the message. */
+function rawTexts(error: unknown): string[] {
+  if (!(error instanceof TRPCClientError)) return [];
+  const data = dataOf(error);
+  const fields = Object.values(data?.fieldErrors ?? {}).flatMap((m) => m ?? []);
+  return [...fields, ...(data?.formErrors ?? []), error.message];
+}
+
+/** The spec texts (by `Msg` key) in a tRPC error, field errors first, so a page can title its toast. */
+export function serverMsgKeys(error: unknown): MsgKey[] {
+  return rawTexts(error)
+    .map((text) => msgKeyOf(text))
+    .filter((k): k is MsgKey => k !== undefined);
+}
+
+/**
+ * The error's message in the user's language, preferring a field (or form) message: a zod
+ * refusal's `message` is a JSON dump.
+ */
+export function refusalText(error: unknown): string {
+  if (!(error instanceof TRPCClientError)) return errorText(error);
+  const data = dataOf(error);
+  const first = Object.values(data?.fieldErrors ?? {}).flatMap((m) => m ?? [])[0] ?? (data?.formErrors ?? [])[0];
+  return first ? translateServerText(first) : errorText(error);
+}
+
+/** True when the caller is signed out (the session ended while the page was open). */
+export function isSignedOut(error: unknown): boolean {
+  return errorCode(error) === "UNAUTHORIZED";
 }

@@ -35,9 +35,9 @@ import { TierBadge } from "../../components/TierBadge";
 import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { formatNumber } from "../../i18n";
 import { ACCOUNT_STATUS_LABELS, ACTIVITY_LABELS, MEMBER_ROLE_LABELS } from "../../lib/labels";
+import { oneOf } from "../../lib/searchParams";
 import { useTRPC } from "../../trpc";
-import { oneOf } from "../members/directorySearch";
-import { useSession } from "../session/useSession";
+import { useSession } from "../session";
 import {
   AccountActionsMenu,
   AccountName,

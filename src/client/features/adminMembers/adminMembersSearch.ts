@@ -4,7 +4,7 @@
  * the initial bundle (see directorySearch.ts).
  */
 import { APPROVAL_STATUSES, type ApprovalStatus } from "../../../common/constants";
-import { compact, oneOf, pageParam, searchText } from "../members/directorySearch";
+import { compact, oneOf, pageParam, searchText } from "../../lib/searchParams";
 
 export const ACCOUNT_STATUSES = [...APPROVAL_STATUSES, "suspended"] as const;
 export const MEMBER_ROLES = ["admin", "member"] as const;

@@ -38,9 +38,9 @@ import { TierBadge } from "../../components/TierBadge";
 import { formatDateTime, formatNumber } from "../../i18n";
 import { formatRelativeTime, useNow } from "../../lib/time";
 import { useTRPC } from "../../trpc";
-import { type RankedMember, RankMedal } from "../leaderboard/parts";
-import { UpgradeButton } from "../points/UpgradeDialog";
-import { useSession } from "../session/useSession";
+import { type RankedMember, RankMedal } from "../leaderboard";
+import { UpgradeButton } from "../points";
+import { useSession } from "../session";
 
 export function DashboardCards() {
   return (

@@ -10,8 +10,8 @@ import { Link } from "@tanstack/react-router";
 import { TierBadge } from "../../components/TierBadge";
 import { formatNumber } from "../../i18n";
 import { useTRPC } from "../../trpc";
-import { useBadges } from "../badges/BadgesProvider";
-import { useSession } from "../session/useSession";
+import { useBadges } from "../badges";
+import { useSession } from "../session";
 import { DashboardCards } from "./DashboardCards";
 import { ServiceGroups } from "./ServiceGroups";
 

@@ -6,7 +6,7 @@ import { Trans } from "@lingui/react/macro";
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { badgeLabel, useBadges } from "../badges/BadgesProvider";
+import { badgeLabel, useBadges } from "../badges";
 
 interface Row {
   label: ReactNode;

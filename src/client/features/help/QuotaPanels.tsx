@@ -9,9 +9,9 @@ import { IconAlertTriangle, IconInfinity, IconSend } from "@tabler/icons-react";
 import type { Ref } from "react";
 import { TIERS, type Tier } from "../../../common/constants";
 import { TierBadge } from "../../components/TierBadge";
+import { TierQuota } from "../../components/TierTexts";
 import { formatDate, formatNumber } from "../../i18n";
-import { TierQuota } from "../landing/tiers";
-import { UpgradeButton } from "../points/UpgradeDialog";
+import { UpgradeButton } from "../points";
 
 export interface HelpQuota {
   used: number;

@@ -50,7 +50,7 @@ import {
   PRODUCT_CATEGORY_LABELS,
 } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
-import { useSession } from "../session/useSession";
+import { useSession } from "../session";
 import { HELP_TYPE_META, type HelpField, requiredField } from "./helpTypes";
 import { LimitPanel, QuotaCard } from "./QuotaPanels";
 

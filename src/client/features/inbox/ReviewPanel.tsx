@@ -31,8 +31,7 @@ import { formatCalendarDate, formatDateTime, formatNumber } from "../../i18n";
 import { errorCode, errorText } from "../../lib/errors";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
-import { categoryKind, categoryLabel } from "../knowledge/options";
-import { StatusBadge } from "../knowledge/StatusBadge";
+import { categoryKind, categoryLabel, StatusBadge } from "../knowledge";
 import { AuthorName } from "./SubmissionList";
 import type { Submission } from "./types";
 

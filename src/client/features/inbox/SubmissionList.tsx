@@ -4,7 +4,7 @@ import { IconInbox, IconPaperclip } from "@tabler/icons-react";
 import { UserText } from "../../components/UserText";
 import { formatDate } from "../../i18n";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
-import { StatusBadge } from "../knowledge/StatusBadge";
+import { StatusBadge } from "../knowledge";
 import type { Submission } from "./types";
 
 /** The author's name, or the spec's fallback when the profile has none. */

@@ -4,7 +4,7 @@
  * are dropped instead of failing the route. No zod here: this runs in the initial bundle.
  */
 import { APPROVAL_STATUSES, type ApprovalStatus } from "../../../common/constants";
-import { compact, oneOf } from "../members/directorySearch";
+import { compact, oneOf } from "../../lib/searchParams";
 
 export interface InboxSearch {
   /** Absent: all submissions. */

@@ -28,7 +28,7 @@ import { LoadError } from "../../components/LoadError";
 import { TierBadge } from "../../components/TierBadge";
 import { formatNumber } from "../../i18n";
 import { useTRPC } from "../../trpc";
-import { useSession } from "../session/useSession";
+import { useSession } from "../session";
 import { activitiesText, type RankedMember, RankMedal } from "./parts";
 
 export type LeaderboardPeriod = "month" | "allTime";

@@ -14,12 +14,12 @@ import { Msg } from "../../../common/messages";
 import type { SectorCode } from "../../../common/sectors";
 import { CountrySelect, SectorSelect } from "../../components/ReferenceSelects";
 import { EitherOrFields, RequestFormShell } from "../../components/RequestFormShell";
+import { isSignedOut } from "../../lib/errors";
 import { atLeastOneOf, firstError, validateWith } from "../../lib/form";
 import { useCountryOptions } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
 import { DescriptionField } from "./fields";
 import { activityOptions, subActivityOptions, urgencyOptions } from "./options";
-import { isSignedOut } from "./serverErrors";
 
 interface Values {
   sector: SectorCode | null;

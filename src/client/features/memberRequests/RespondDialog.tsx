@@ -28,10 +28,10 @@ import { Msg } from "../../../common/messages";
 import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
+import { refusalText, serverMsgKeys } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { useTRPC } from "../../trpc";
 import { RequestBadges } from "./RequestBadges";
-import { refusalText, serverMsgKeys } from "./serverErrors";
 import type { ReceivedRequest } from "./types";
 
 interface Values {

@@ -14,12 +14,12 @@ import { type ServiceActivity, sendRequestInput, type Urgency } from "../../../c
 import { Msg } from "../../../common/messages";
 import { CountrySelect, ProductSelect } from "../../components/ReferenceSelects";
 import { EitherOrFields, RequestFormShell } from "../../components/RequestFormShell";
+import { isSignedOut } from "../../lib/errors";
 import { atLeastOneOf, firstError, validateWith } from "../../lib/form";
 import { useCountryOptions, useProducts } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
 import { DescriptionField } from "./fields";
 import { activityOptions, subActivityOptions, urgencyOptions } from "./options";
-import { isSignedOut } from "./serverErrors";
 
 interface Values {
   productId: number | null;

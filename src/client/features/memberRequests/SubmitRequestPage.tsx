@@ -21,12 +21,12 @@ import { Msg, type MsgKey } from "../../../common/messages";
 import { CountrySelect, ProductSelect } from "../../components/ReferenceSelects";
 import { RequestFormShell } from "../../components/RequestFormShell";
 import { translateServerText } from "../../i18n/serverMessages";
+import { isSignedOut, refusalText, serverMsgKeys } from "../../lib/errors";
 import { atLeastOneOf, validateWith } from "../../lib/form";
 import { REQUEST_TYPE_LABELS, URGENCY_LABELS } from "../../lib/labels";
 import { useCountryOptions, useProducts } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
 import { DescriptionField } from "./fields";
-import { isSignedOut, refusalText, serverMsgKeys } from "./serverErrors";
 
 interface Values {
   productId: number | null;

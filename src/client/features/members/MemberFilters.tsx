@@ -10,7 +10,8 @@ import { FilterBar } from "../../components/FilterBar";
 import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { ACTIVITY_LABELS, TIER_LABELS } from "../../lib/labels";
 import { type CountryLists, sectorOptions } from "../../lib/reference";
-import { type DirectorySearch, hasDirectoryFilters, oneOf } from "./directorySearch";
+import { oneOf } from "../../lib/searchParams";
+import { type DirectorySearch, hasDirectoryFilters } from "./directorySearch";
 
 export function MemberFilters({
   search,

@@ -5,6 +5,7 @@
  * bundle (the landing page's budget), while the page itself is a lazy chunk.
  */
 import { ACTIVITIES, type Activity, TIERS, type Tier } from "../../../common/constants";
+import { compact, oneOf, pageParam, searchText } from "../../lib/searchParams";
 
 export interface DirectorySearch {
   q?: string;
@@ -20,25 +21,6 @@ export interface DirectorySearch {
 
 const SLUG = /^[a-z_]{1,64}$/;
 const COUNTRY = /^[A-Z]{2}$/;
-
-export function oneOf<T extends string>(list: readonly T[], value: unknown): T | undefined {
-  return typeof value === "string" && (list as readonly string[]).includes(value) ? (value as T) : undefined;
-}
-
-/** Free text from the URL (the router parses `?q=123` as a number). */
-export function searchText(value: unknown): string | undefined {
-  if (typeof value !== "string" && typeof value !== "number") return undefined;
-  return String(value).trim().slice(0, 100) || undefined;
-}
-
-export function pageParam(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isInteger(value) && value > 1 && value <= 10_000 ? value : undefined;
-}
-
-/** Keeps only the keys that have a value, so the URL stays short. */
-export function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
 
 export function validateDirectorySearch(search: Record<string, unknown>): DirectorySearch {
   return compact({

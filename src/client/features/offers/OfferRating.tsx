@@ -9,8 +9,8 @@ import { Button, Group, Rating, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { serverMsgKeys } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
-import { serverMsgKeys } from "../memberRequests/serverErrors";
 
 export const MAX_STARS = 3;
 

@@ -30,7 +30,7 @@ import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
 import { useTRPC } from "../../trpc";
-import { RequestBadges } from "../memberRequests/RequestBadges";
+import { RequestBadges } from "../memberRequests";
 import { ContactBlock } from "./ContactBlock";
 import { OfferRating } from "./OfferRating";
 

@@ -27,12 +27,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useState } from "react";
 import { TIER_COST, TIERS, type Tier } from "../../../common/constants";
 import { TierBadge } from "../../components/TierBadge";
+import { TierPrice, TierQuota } from "../../components/TierTexts";
 import { formatNumber } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { TIER_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
-import { TierPrice, TierQuota } from "../landing/tiers";
-import { useSession } from "../session/useSession";
+import { useSession } from "../session";
 
 type TierState = { kind: "current" } | { kind: "lower" } | { kind: "short"; missing: number } | { kind: "available" };
 

@@ -17,7 +17,7 @@ import { Msg } from "../../../common/messages";
 import { errorText } from "../../lib/errors";
 import { applyServerErrors, validateWith } from "../../lib/form";
 import { useTRPC } from "../../trpc";
-import { PasswordStrength } from "../auth/PasswordStrength";
+import { PasswordStrength } from "../auth";
 import { rawServerMessage } from "./model";
 
 interface Values {

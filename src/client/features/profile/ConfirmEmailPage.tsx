@@ -15,8 +15,8 @@ import { Msg } from "../../../common/messages";
 import { translateServerText } from "../../i18n/serverMessages";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
-import { PublicHeader } from "../landing/PublicHeader";
-import { useSession } from "../session/useSession";
+import { PublicHeader } from "../landing";
+import { useSession } from "../session";
 
 export function ConfirmEmailPage({ token }: { token: string }) {
   const { t } = useLingui();

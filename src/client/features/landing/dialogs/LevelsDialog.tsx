@@ -3,8 +3,8 @@ import { Button, Group, List, Modal, Paper, Stack, Text, ThemeIcon } from "@mant
 import { IconCheck } from "@tabler/icons-react";
 import { TIERS, type Tier } from "../../../../common/constants";
 import { TierBadge } from "../../../components/TierBadge";
+import { TierPrice, TierQuota } from "../../../components/TierTexts";
 import type { DialogProps } from "../LazyDialog";
-import { TierPrice, TierQuota } from "../tiers";
 
 /**
  * Membership Levels and Services. Built-in text (no membership document is managed yet);

@@ -4,10 +4,10 @@ import { IconCertificate, IconFileText, IconListCheck } from "@tabler/icons-reac
 import type { ReactNode } from "react";
 import { TIERS, type Tier } from "../../../../common/constants";
 import { TierBadge } from "../../../components/TierBadge";
+import { TierPrice, TierQuota } from "../../../components/TierTexts";
 import { formatNumber } from "../../../i18n";
 import { preloadOn } from "../LazyDialog";
 import { loadLevelsDialog, loadTermsDialog } from "../loaders";
-import { TierPrice, TierQuota } from "../tiers";
 import { SectionCard } from "./SectionCard";
 
 interface MembershipCardProps {

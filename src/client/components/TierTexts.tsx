@@ -1,6 +1,7 @@
+/** A tier's price and monthly help quota as text (landing page, upgrade dialog, Request Help). */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { MONTHLY_HELP_QUOTA, TIER_COST, type Tier } from "../../../common/constants";
-import { formatNumber } from "../../i18n";
+import { MONTHLY_HELP_QUOTA, TIER_COST, type Tier } from "../../common/constants";
+import { formatNumber } from "../i18n";
 
 /** "Free" or "500 points", from TIER_COST. */
 export function TierPrice({ tier }: { tier: Tier }) {

@@ -1,0 +1,2 @@
+/** The session feature's public module: what other features may use. */
+export { useSession } from "./useSession";
