@@ -1,10 +1,19 @@
+import babel from "@rolldown/plugin-babel";
 import { defineConfig } from "vitest/config";
 
 /**
- * Unit and integration tests (server and common code). Integration tests use the real
+ * Unit and integration tests (server, common and client code). Integration tests use the real
  * Postgres of DATABASE_URL when set (CI), else embedded PGlite; each file gets its own database.
+ * Client tests (src/client/**\/*.test.ts) cover pure logic in Node; their Lingui macros are
+ * compiled by the same Babel plugin as the Vite build (vite.config.ts).
  */
 export default defineConfig({
+  plugins: [
+    babel({
+      include: /\/src\/client\/.*\.[jt]sx?(?:$|\?)/,
+      plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]],
+    }),
+  ],
   test: {
     root: ".",
     include: ["src/**/*.test.ts"],
