@@ -148,9 +148,19 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       req.authError = err;
       return;
     }
-    // Only members' pages subscribe: a WebSocket without a valid session is refused outright.
-    if (!req.auth && req.headers.upgrade?.toLowerCase() === "websocket") {
-      return reply.code(401).send({ error: { code: "UNAUTHORIZED", message: Msg.signInRequired } });
+    if (req.headers.upgrade?.toLowerCase() === "websocket") {
+      // Only members' pages subscribe: a WebSocket without a valid session is refused outright.
+      if (!req.auth) {
+        return reply.code(401).send({ error: { code: "UNAUTHORIZED", message: Msg.signInRequired } });
+      }
+      // At most MAX_SOCKETS_PER_IP open sockets per address (per process), counted until the
+      // TCP socket closes.
+      if (!connectionRegistry(db, deps.events).admit(req.ip, req.raw.socket)) {
+        return reply
+          .code(429)
+          .header("Retry-After", "60")
+          .send({ error: { code: "TOO_MANY_REQUESTS", message: Msg.tooManyAttempts } });
+      }
     }
   });
 

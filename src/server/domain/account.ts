@@ -7,7 +7,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { hitRateLimit } from "../auth/rate-limit";
+import { hitRateLimit, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
 import { invalidateUserSessions } from "../auth/session";
 import type { Db } from "../db/client";
@@ -21,8 +21,8 @@ import { DomainError, tooManyRequests } from "./errors";
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Checks the current password, at most 5 tries per 15 minutes per account (like sign-in), so a
- * borrowed session cannot guess it.
+ * Checks the current password, at most 5 wrong tries per 15 minutes per account (like sign-in),
+ * so a borrowed session cannot guess it.
  * @throws TOO_MANY_REQUESTS; BAD_REQUEST 'Your current password is incorrect.'
  */
 async function requireCurrentPassword(db: Db, userId: string, password: string) {
@@ -34,6 +34,8 @@ async function requireCurrentPassword(db: Db, userId: string, password: string) 
   if (!user || !(await verifyPassword(user.passwordHash, password))) {
     throw new DomainError("BAD_REQUEST", Msg.currentPasswordWrong);
   }
+  // Only wrong passwords count, as for sign-in.
+  await refundRateLimit(db, limit.hitIds);
   return user;
 }
 

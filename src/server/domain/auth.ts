@@ -7,7 +7,7 @@ import type { signInInput, signUpInput } from "../../common/auth";
 import { RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/password";
-import { hitRateLimit } from "../auth/rate-limit";
+import { hitRateLimits, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession } from "../auth/session";
 import type { Db } from "../db/client";
@@ -22,17 +22,23 @@ type SignIn = z.output<typeof signInInput>;
  * Creates a pending applicant (spec part 1 §4). The account whose e-mail equals `adminEmail`
  * is granted admin and approved at once (DESIGN.md §4).
  * @throws DomainError TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.' after 3
- *   attempts for one e-mail within 5 minutes; CONFLICT when the e-mail is taken.
+ *   attempts for one e-mail within 5 minutes, 'Too many attempts. Please try again later.' after
+ *   20 attempts from one IP address within an hour; CONFLICT when the e-mail is taken.
  */
 export async function signUp(
   db: Db,
   input: SignUp,
   opts: { adminEmail?: string; ip?: string | null },
 ): Promise<{ userId: string; approvalStatus: "pending" | "approved" }> {
-  const limit = await hitRateLimit(db, `signup:${input.email}`, RATE_LIMITS.signUp);
+  const perEmail = `signup:${input.email}`;
+  const limit = await hitRateLimits(db, [
+    { key: perEmail, ...RATE_LIMITS.signUp },
+    ...(opts.ip ? [{ key: `signup-ip:${opts.ip}`, ...RATE_LIMITS.signUpPerIp }] : []),
+  ]);
   if (!limit.allowed) {
-    await logSecurityEvent(db, { type: "sign_up_rate_limited", ip: opts.ip, details: { email: input.email } });
-    throw tooManyRequests(Msg.signUpWait, limit.delaySeconds);
+    const scope = limit.refusedBy === perEmail ? "email" : "ip";
+    await logSecurityEvent(db, { type: "sign_up_rate_limited", ip: opts.ip, details: { email: input.email, scope } });
+    throw tooManyRequests(scope === "email" ? Msg.signUpWait : Msg.tooManyAttempts, limit.delaySeconds);
   }
   const passwordHash = await hashPassword(input.password);
   const isBootstrapAdmin = opts.adminEmail !== undefined && opts.adminEmail === input.email;
@@ -65,7 +71,8 @@ export async function signUp(
 }
 
 /**
- * Checks the login rate limit (5 per 15 minutes per e-mail), then the password. Unknown
+ * Checks the login rate limits (5 failed sign-ins per 15 minutes per e-mail, 20 per 15 minutes
+ * per IP address across e-mails; a successful sign-in does not count), then the password. Unknown
  * e-mail and wrong password take the same time and give the same answer. Logs
  * login_rate_limited, login_failed or login_successful. Returns the new session's token.
  * @throws DomainError TOO_MANY_REQUESTS with the wait (the client shows 'Too many login attempts.
@@ -77,12 +84,22 @@ export async function signIn(
   input: SignIn,
   opts: { ip?: string | null },
 ): Promise<{ token: string; userId: string; createdAt: Date }> {
-  const limit = await hitRateLimit(db, `signin:${input.email}`, RATE_LIMITS.signIn);
+  // Recorded before the password is checked (so parallel guesses all count) and refunded when
+  // the sign-in succeeds: only failed sign-ins count.
+  const perEmail = `signin:${input.email}`;
+  const limit = await hitRateLimits(db, [
+    { key: perEmail, ...RATE_LIMITS.signIn },
+    ...(opts.ip ? [{ key: `signin-ip:${opts.ip}`, ...RATE_LIMITS.signInPerIp }] : []),
+  ]);
   if (!limit.allowed) {
     await logSecurityEvent(db, {
       type: "login_rate_limited",
       ip: opts.ip,
-      details: { email: input.email, delaySeconds: limit.delaySeconds },
+      details: {
+        email: input.email,
+        delaySeconds: limit.delaySeconds,
+        scope: limit.refusedBy === perEmail ? "email" : "ip",
+      },
     });
     throw tooManyRequests(Msg.loginRateLimited, limit.delaySeconds);
   }
@@ -104,6 +121,7 @@ export async function signIn(
     await logSecurityEvent(db, { type: "login_failed", userId: user.id, ip: opts.ip, details: { suspended: true } });
     throw new DomainError("FORBIDDEN", Msg.accountSuspended);
   }
+  await refundRateLimit(db, limit.hitIds);
   const { token, session } = await createSession(db, user.id);
   await db.update(users).set({ lastActiveAt: session.createdAt }).where(eq(users.id, user.id));
   await logSecurityEvent(db, { type: "login_successful", userId: user.id, ip: opts.ip });

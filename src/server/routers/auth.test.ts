@@ -203,6 +203,25 @@ describe("sign-up and the approval gate", () => {
     expect((await t.mutation("auth.signUp", signUpBody(uniqueEmail("other")))).status).toBe(200);
   });
 
+  it("20 sign-ups from one IP within an hour: the 21st is refused and creates nothing", async () => {
+    const remoteAddress = "198.51.100.20";
+    for (let i = 0; i < 20; i++) {
+      const res = await t.mutation("auth.signUp", signUpBody(uniqueEmail("farm")), { remoteAddress });
+      expect(res.status, `sign-up ${i + 1}`).toBe(200);
+    }
+    const usersBefore = await tableCount(users);
+    const email = uniqueEmail("farm");
+    const refused = await t.mutation("auth.signUp", signUpBody(email), { remoteAddress });
+    expect(refused.status).toBe(429);
+    expect(refused.error?.message).toBe(Msg.tooManyAttempts);
+    expect(refused.error?.data.retryAfterSeconds).toBeGreaterThan(59 * 60);
+    expect(await tableCount(users)).toBe(usersBefore);
+    expect(await securityEventsOf(t.db, "sign_up_rate_limited", { email })).toHaveLength(1);
+    // Another address may still sign up.
+    const other = await t.mutation("auth.signUp", signUpBody(uniqueEmail("farm")), { remoteAddress: "198.51.100.21" });
+    expect(other.status).toBe(200);
+  });
+
   it("the ADMIN_EMAIL account is approved and admin at once", async () => {
     const res = await t.mutation<{ userId: string; approvalStatus: string }>(
       "auth.signUp",
@@ -285,6 +304,65 @@ describe("sign-in", () => {
     // The limit is per e-mail.
     const other = await t.createUser({ status: "approved" });
     expect((await t.mutation("auth.signIn", { email: other.email, password: other.password })).status).toBe(200);
+  });
+
+  it("only failed sign-ins count: six correct sign-ins in a row all succeed (issue #10 §5)", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const remoteAddress = "198.51.100.10";
+    for (let i = 0; i < 6; i++) {
+      const res = await t.mutation("auth.signIn", { email: user.email, password: user.password }, { remoteAddress });
+      expect(res.status, `sign-in ${i + 1}`).toBe(200);
+    }
+    // Four failures and a success leave room for a fifth failure; the sixth failure is refused.
+    for (let i = 0; i < 4; i++) {
+      await t.mutation("auth.signIn", { email: user.email, password: "Wrong!Passw0rd" }, { remoteAddress });
+    }
+    const right = { email: user.email, password: user.password };
+    const wrong = { email: user.email, password: "Wrong!Passw0rd" };
+    expect((await t.mutation("auth.signIn", right, { remoteAddress })).status).toBe(200);
+    expect((await t.mutation("auth.signIn", wrong, { remoteAddress })).status).toBe(401);
+    expect((await t.mutation("auth.signIn", right, { remoteAddress })).status).toBe(429);
+  });
+
+  it("parallel wrong guesses all count: at most 5 of 10 are checked", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.mutation(
+          "auth.signIn",
+          { email: user.email, password: `Wrong!Passw0rd${i}` },
+          { remoteAddress: "198.51.100.11" },
+        ),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
+  it("20 failed sign-ins from one IP across e-mails: the 21st is refused for any e-mail, other IPs are not", async () => {
+    const remoteAddress = "198.51.100.12";
+    for (let i = 0; i < 20; i++) {
+      const res = await t.mutation(
+        "auth.signIn",
+        { email: uniqueEmail("spray"), password: DEFAULT_PASSWORD },
+        { remoteAddress },
+      );
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    const user = await t.createUser({ status: "approved" });
+    const refused = await t.mutation("auth.signIn", { email: user.email, password: user.password }, { remoteAddress });
+    expect(refused.status).toBe(429);
+    expect(refused.error?.message).toBe(Msg.loginRateLimited);
+    expect(refused.error?.data.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    const limited = await securityEventsOf(t.db, "login_rate_limited", { email: user.email });
+    expect(limited[0]?.eventDetails).toMatchObject({ scope: "ip" });
+    // The account itself is not locked: from another address it signs in.
+    const elsewhere = await t.mutation(
+      "auth.signIn",
+      { email: user.email, password: user.password },
+      { remoteAddress: "198.51.100.13" },
+    );
+    expect(elsewhere.status).toBe(200);
   });
 
   it("a suspended account is refused with 'This account is suspended. Please contact support.'", async () => {
