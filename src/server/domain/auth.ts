@@ -11,8 +11,9 @@ import { hitRateLimits, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession } from "../auth/session";
 import type { Db } from "../db/client";
-import { profiles, userRoles, users } from "../db/schema";
+import { profiles, users } from "../db/schema";
 import { publish } from "../live/events";
+import { issueAddressConfirmation } from "./account";
 import { DomainError, tooManyRequests } from "./errors";
 
 type SignUp = z.output<typeof signUpInput>;
@@ -20,7 +21,9 @@ type SignIn = z.output<typeof signInInput>;
 
 /**
  * Creates a pending applicant (spec part 1 §4). The account whose e-mail equals `adminEmail`
- * is granted admin and approved at once (DESIGN.md §4).
+ * stays a pending applicant too, but is sent a confirmation link (`issueAddressConfirmation`):
+ * opening it, signed in as that account, grants admin and approves it (DESIGN.md §4, issue #10
+ * §6), so nobody becomes admin without proving the mailbox.
  * @throws DomainError TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.' after 3
  *   attempts for one e-mail within 5 minutes, 'Too many attempts. Please try again later.' after
  *   20 attempts from one IP address within an hour; CONFLICT when the e-mail is taken.
@@ -28,8 +31,8 @@ type SignIn = z.output<typeof signInInput>;
 export async function signUp(
   db: Db,
   input: SignUp,
-  opts: { adminEmail?: string; ip?: string | null },
-): Promise<{ userId: string; approvalStatus: "pending" | "approved" }> {
+  opts: { adminEmail?: string; ip?: string | null; origin: string },
+): Promise<{ userId: string; approvalStatus: "pending"; adminConfirmationSent: boolean }> {
   const perEmail = `signup:${input.email}`;
   const limit = await hitRateLimits(db, [
     { key: perEmail, ...RATE_LIMITS.signUp },
@@ -50,23 +53,26 @@ export async function signUp(
       .returning({ id: users.id });
     const user = inserted[0];
     if (!user) throw new DomainError("CONFLICT", Msg.emailTaken);
-    const approvalStatus = isBootstrapAdmin ? "approved" : "pending";
     await tx.insert(profiles).values({
       userId: user.id,
       name: input.name,
       activities: [input.activity],
       userType: input.userType,
       referralCode: input.referralCode ?? null,
-      approvalStatus,
-      reviewedAt: isBootstrapAdmin ? new Date() : null,
+      approvalStatus: "pending",
     });
-    if (isBootstrapAdmin) {
-      await tx.insert(userRoles).values({ userId: user.id, role: "admin" });
-      await logSecurityEvent(tx, { type: "admin_granted", userId: user.id, details: { via: "ADMIN_EMAIL" } });
-    }
     await logSecurityEvent(tx, { type: "sign_up", userId: user.id, ip: opts.ip });
-    if (approvalStatus === "pending") await publish(tx, { type: "applicants.changed" });
-    return { userId: user.id, approvalStatus };
+    if (isBootstrapAdmin) {
+      await issueAddressConfirmation(tx, {
+        userId: user.id,
+        email: input.email,
+        name: input.name,
+        locale: input.locale ?? "en",
+        origin: opts.origin,
+      });
+    }
+    await publish(tx, { type: "applicants.changed" });
+    return { userId: user.id, approvalStatus: "pending" as const, adminConfirmationSent: isBootstrapAdmin };
   });
 }
 

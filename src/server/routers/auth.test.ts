@@ -9,7 +9,7 @@ import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { createTestApp, DEFAULT_PASSWORD, type TestApp } from "../../test/app";
 import { securityEventsOf } from "../../test/fixtures";
-import { contactMessages, profiles, sessions, userRoles, users } from "../db/schema";
+import { contactMessages, emailOutbox, profiles, sessions, userRoles, users } from "../db/schema";
 import { createContextInner, type RequestAuth } from "../trpc/context";
 import { createCallerFactory, memberProcedure, router } from "../trpc/init";
 
@@ -222,19 +222,71 @@ describe("sign-up and the approval gate", () => {
     expect(other.status).toBe(200);
   });
 
-  it("the ADMIN_EMAIL account is approved and admin at once", async () => {
-    const res = await t.mutation<{ userId: string; approvalStatus: string }>(
+  it("the ADMIN_EMAIL account becomes admin only once its address is confirmed by the mailed link (issue #10 §6)", async () => {
+    const res = await t.mutation<{ userId: string; approvalStatus: string; adminConfirmationSent: boolean }>(
       "auth.signUp",
       signUpBody(` ${ADMIN_EMAIL.toUpperCase()}`),
     );
     expect(res.status).toBe(200);
-    expect(res.data?.approvalStatus).toBe("approved");
+    expect(res.data).toMatchObject({ approvalStatus: "pending", adminConfirmationSent: true });
     const userId = res.data!.userId;
-    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, userId))).toMatchObject([{ role: "admin" }]);
+    const adminToken = res.sessionCookie!;
+    const isAdmin = async () =>
+      (await t.db.select().from(userRoles).where(eq(userRoles.userId, userId))).some((r) => r.role === "admin");
+    expect(await isAdmin()).toBe(false);
+    expect(await securityEventsOf(t.db, "admin_granted", { userId })).toHaveLength(0);
+    expect((await t.query("approval.listPending", undefined, { token: adminToken })).status).toBe(403);
+
+    // The link went to the address, in the outbox.
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ADMIN_EMAIL));
+    expect(mails).toHaveLength(1);
+    const link = /\/confirm-email\?token=([a-z0-9]+)/.exec(mails[0]!.textBody);
+    expect(link, mails[0]!.textBody).not.toBeNull();
+    const token = link![1]!;
+
+    // Opened anonymously, or by someone else (a squatter's link opened by the mailbox owner,
+    // say), it grants nothing and stays valid.
+    const anonymous = await t.mutation("account.confirmEmail", { token });
+    expect(anonymous.error?.data.code).toBe("UNAUTHORIZED");
+    expect(anonymous.error?.message).toBe(Msg.signInRequired);
+    const other = await t.createUser({ status: "approved" });
+    const otherSession = await t.sessionFor(other);
+    const byOther = await t.mutation("account.confirmEmail", { token }, { token: otherSession.token });
+    expect(byOther.error?.data.code).toBe("UNAUTHORIZED");
+    expect(await isAdmin()).toBe(false);
+
+    // Opened signed in as the account: admin and approved.
+    const confirmed = await t.mutation<{ email: string; adminGranted: boolean }>(
+      "account.confirmEmail",
+      { token },
+      { token: adminToken },
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.data).toEqual({ email: ADMIN_EMAIL, adminGranted: true });
+    expect(await isAdmin()).toBe(true);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, userId));
+    expect(profile?.approvalStatus).toBe("approved");
     expect(await securityEventsOf(t.db, "admin_granted", { userId })).toHaveLength(1);
-    const pending = await t.query<unknown[]>("approval.listPending", undefined, { token: res.sessionCookie });
+    const pending = await t.query<unknown[]>("approval.listPending", undefined, { token: adminToken });
     expect(pending.status).toBe(200);
-    expect(Array.isArray(pending.data)).toBe(true);
+
+    // The link works once.
+    const again = await t.mutation("account.confirmEmail", { token }, { token: adminToken });
+    expect(again.error?.message).toBe(Msg.emailLinkInvalid);
+  });
+
+  it("another address gets no confirmation link and no admin", async () => {
+    const res = await t.mutation<{ userId: string; adminConfirmationSent: boolean }>(
+      "auth.signUp",
+      signUpBody(uniqueEmail("plain")),
+    );
+    expect(res.data?.adminConfirmationSent).toBe(false);
+    expect(
+      await t.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.kind, `admin-confirm:${res.data!.userId}`)),
+    ).toEqual([]);
   });
 });
 

@@ -8,10 +8,15 @@ import { publicProcedure, router } from "../trpc/init";
 export const authRouter = router({
   /**
    * Creates a pending applicant and signs them in, so they see the Application Pending screen.
+   * For `ADMIN_EMAIL`, `adminConfirmationSent`: the link that makes the account admin was mailed.
    * @throws TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.'; CONFLICT when taken.
    */
   signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
-    const result = await signUp(ctx.db, input, { adminEmail: ctx.deps.config.adminEmail, ip: ctx.ip });
+    const result = await signUp(ctx.db, input, {
+      adminEmail: ctx.deps.config.adminEmail,
+      ip: ctx.ip,
+      origin: ctx.origin,
+    });
     const { token, session } = await createSession(ctx.db, result.userId);
     ctx.cookie.set(token, new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
     return { ...result, expiresAt: sessionExpiresAt(session) };
