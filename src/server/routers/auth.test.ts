@@ -9,6 +9,7 @@ import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { createTestApp, DEFAULT_PASSWORD, type TestApp } from "../../test/app";
 import { securityEventsOf } from "../../test/fixtures";
+import { requestOrigin } from "../app";
 import { contactMessages, emailOutbox, profiles, sessions, userRoles, users } from "../db/schema";
 import { createContextInner, type RequestAuth } from "../trpc/context";
 import { createCallerFactory, memberProcedure, router } from "../trpc/init";
@@ -594,6 +595,62 @@ describe("same-origin check", () => {
       headers: { origin: "http://localhost", host: "localhost" },
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("origins (issue #10 §7)", () => {
+  it("an Origin with the right host but another scheme is refused", async () => {
+    const email = uniqueEmail("scheme");
+    const res = await t.inject({
+      method: "POST",
+      url: "/trpc/auth.signUp",
+      payload: signUpBody(email),
+      origin: "none",
+      headers: { origin: "https://localhost", host: "localhost" },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it("with TRUST_PROXY=false, X-Forwarded-Proto and -Host do not steer mail links", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const { token } = await t.sessionFor(user);
+    const newEmail = uniqueEmail("moved");
+    const res = await t.mutation(
+      "account.requestEmailChange",
+      { newEmail, currentPassword: user.password },
+      { token, headers: { "x-forwarded-proto": "https://evil.example/#", "x-forwarded-host": "evil.example" } },
+    );
+    expect(res.status).toBe(200);
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, newEmail));
+    expect(mail?.textBody).toContain("http://localhost/confirm-email?token=");
+    expect(mail?.textBody).not.toContain("evil.example");
+  });
+
+  it("requestOrigin: forwarded headers only behind a trusted proxy, and only http or https", () => {
+    const headers = { host: "internal:3000", "x-forwarded-proto": "https", "x-forwarded-host": "club.example" };
+    const dev = { trustProxy: false, isProduction: false };
+    expect(requestOrigin({ headers }, dev)).toEqual({ protocol: "http", host: "internal:3000" });
+    expect(requestOrigin({ headers }, { ...dev, isProduction: true })).toEqual({
+      protocol: "https",
+      host: "internal:3000",
+    });
+    expect(requestOrigin({ headers }, { ...dev, trustProxy: true })).toEqual({
+      protocol: "https",
+      host: "club.example",
+    });
+    const forged = { host: "club.example", "x-forwarded-proto": "https://evil.example/#" };
+    expect(requestOrigin({ headers: forged }, { ...dev, trustProxy: true })).toEqual({
+      protocol: "http",
+      host: "club.example",
+    });
+  });
+
+  it("the Content Security Policy lets pages connect to their own origin only (no ws:/wss: to any host)", async () => {
+    const res = await t.inject({ url: "/healthz" });
+    const csp = res.headers["content-security-policy"] as string;
+    expect(csp.split(";")).toContain("connect-src 'self'");
+    expect(csp).not.toMatch(/\bwss?:/);
   });
 });
 
