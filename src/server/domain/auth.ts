@@ -1,17 +1,17 @@
 /**
  * Sign-up and sign-in (spec part 1 §3, §4, §5, §7, §8; DESIGN.md §4, §8.3).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signInInput, signUpInput } from "../../common/auth";
-import { RATE_LIMITS } from "../../common/constants";
+import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/password";
 import { hitRateLimits, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession } from "../auth/session";
 import type { Db } from "../db/client";
-import { profiles, users } from "../db/schema";
+import { emailChangeRequests, profiles, userRoles, users } from "../db/schema";
 import { publish } from "../live/events";
 import { issueAddressConfirmation } from "./account";
 import { DomainError, tooManyRequests } from "./errors";
@@ -88,7 +88,7 @@ export async function signUp(
 export async function signIn(
   db: Db,
   input: SignIn,
-  opts: { ip?: string | null },
+  opts: { ip?: string | null; adminEmail?: string; origin?: string },
 ): Promise<{ token: string; userId: string; createdAt: Date }> {
   // Recorded before the password is checked (so parallel guesses all count) and refunded when
   // the sign-in succeeds: only failed sign-ins count.
@@ -131,5 +131,38 @@ export async function signIn(
   const { token, session } = await createSession(db, user.id);
   await db.update(users).set({ lastActiveAt: session.createdAt }).where(eq(users.id, user.id));
   await logSecurityEvent(db, { type: "login_successful", userId: user.id, ip: opts.ip });
+  if (opts.adminEmail !== undefined && opts.adminEmail === input.email && opts.origin) {
+    await resendAdminConfirmation(db, user.id, input.email, opts.origin);
+  }
   return { token, userId: user.id, createdAt: session.createdAt };
+}
+
+/**
+ * For the `ADMIN_EMAIL` account that is not admin yet and has no valid link pending (it expired
+ * unopened, say): mails a new one. Called on its successful sign-in, so at most one link is
+ * valid at a time.
+ */
+async function resendAdminConfirmation(db: Db, userId: string, email: string, origin: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    // One sign-in at a time decides, so two at once do not send two links.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`admin-confirm:${userId}`}, 0))`);
+    const [state] = await tx
+      .select({
+        name: profiles.name,
+        locale: users.locale,
+        isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId}::uuid and ${userRoles.role} = 'admin')`,
+        linkPending: sql<boolean>`exists (select 1 from ${emailChangeRequests} where ${emailChangeRequests.userId} = ${userId}::uuid and ${emailChangeRequests.newEmail} = ${email} and ${emailChangeRequests.consumedAt} is null and ${emailChangeRequests.expiresAt} > now())`,
+      })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, userId));
+    if (!state || state.isAdmin || state.linkPending) return;
+    await issueAddressConfirmation(tx, {
+      userId,
+      email,
+      name: state.name,
+      locale: (state.locale ?? "en") as Locale,
+      origin,
+    });
+  });
 }

@@ -10,7 +10,7 @@ import { Msg } from "../../common/messages";
 import { createTestApp, DEFAULT_PASSWORD, type TestApp } from "../../test/app";
 import { securityEventsOf } from "../../test/fixtures";
 import { requestOrigin } from "../app";
-import { contactMessages, emailOutbox, profiles, sessions, userRoles, users } from "../db/schema";
+import { contactMessages, emailChangeRequests, emailOutbox, profiles, sessions, userRoles, users } from "../db/schema";
 import { createContextInner, type RequestAuth } from "../trpc/context";
 import { createCallerFactory, memberProcedure, router } from "../trpc/init";
 
@@ -241,9 +241,32 @@ describe("sign-up and the approval gate", () => {
     // The link went to the address, in the outbox.
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ADMIN_EMAIL));
     expect(mails).toHaveLength(1);
-    const link = /\/confirm-email\?token=([a-z0-9]+)/.exec(mails[0]!.textBody);
-    expect(link, mails[0]!.textBody).not.toBeNull();
-    const token = link![1]!;
+    const tokenIn = (text: string) => /\/confirm-email\?token=([a-z0-9]+)/.exec(text)?.[1];
+    const expired = tokenIn(mails[0]!.textBody);
+    expect(expired, mails[0]!.textBody).toBeDefined();
+
+    // Signing in while the link is valid sends nothing more; once it expired unopened, the next
+    // sign-in mails a new one (and the old one stays dead).
+    const signInAdmin = () =>
+      t.mutation("auth.signIn", { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD }, { remoteAddress: "192.0.2.50" });
+    expect((await signInAdmin()).status).toBe(200);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ADMIN_EMAIL))).toHaveLength(1);
+    await t.db
+      .update(emailChangeRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChangeRequests.userId, userId));
+    expect((await signInAdmin()).status).toBe(200);
+    const resent = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, ADMIN_EMAIL))
+      .orderBy(emailOutbox.id);
+    expect(resent).toHaveLength(2);
+    expect((await t.mutation("account.confirmEmail", { token: expired! }, { token: adminToken })).error?.message).toBe(
+      Msg.emailLinkInvalid,
+    );
+    const token = tokenIn(resent[1]!.textBody)!;
+    expect(token).toBeDefined();
 
     // Opened anonymously, or by someone else (a squatter's link opened by the mailbox owner,
     // say), it grants nothing and stays valid.
@@ -271,9 +294,15 @@ describe("sign-up and the approval gate", () => {
     const pending = await t.query<unknown[]>("approval.listPending", undefined, { token: adminToken });
     expect(pending.status).toBe(200);
 
-    // The link works once.
+    // The link works once, and an admin is mailed no more links.
     const again = await t.mutation("account.confirmEmail", { token }, { token: adminToken });
     expect(again.error?.message).toBe(Msg.emailLinkInvalid);
+    await t.db
+      .update(emailChangeRequests)
+      .set({ expiresAt: new Date(0) })
+      .where(eq(emailChangeRequests.userId, userId));
+    expect((await signInAdmin()).status).toBe(200);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ADMIN_EMAIL))).toHaveLength(2);
   });
 
   it("another address gets no confirmation link and no admin", async () => {

@@ -23,12 +23,17 @@ export const authRouter = router({
   }),
 
   /**
-   * Signs in and sets the session cookie.
+   * Signs in and sets the session cookie. The `ADMIN_EMAIL` account that is not admin yet and
+   * has no valid confirmation link is mailed a new one.
    * @throws TOO_MANY_REQUESTS with data.retryAfterSeconds; UNAUTHORIZED 'Invalid email or
    *   password' for unknown e-mail and wrong password alike; FORBIDDEN when suspended.
    */
   signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
-    const result = await signIn(ctx.db, input, { ip: ctx.ip });
+    const result = await signIn(ctx.db, input, {
+      ip: ctx.ip,
+      adminEmail: ctx.deps.config.adminEmail,
+      origin: ctx.origin,
+    });
     const expiresAt = sessionExpiresAt({ createdAt: result.createdAt, lastActiveAt: result.createdAt });
     ctx.cookie.set(result.token, new Date(result.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
     return { userId: result.userId, expiresAt };
