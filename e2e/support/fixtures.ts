@@ -176,8 +176,8 @@ export type JoinActivity = "Exporter" | "Export Expert" | "Export Service Provid
 export type JoinUserType = "Individual" | "Organization";
 
 /**
- * Applies through the landing page's Join the Club dialog. An ordinary applicant ends on the
- * Application Pending screen, the ADMIN_EMAIL account on its dashboard; the caller checks which.
+ * Applies through the landing page's Join the Club dialog. Every applicant, the ADMIN_EMAIL
+ * account included, ends on the Application Pending screen.
  */
 export async function applyToJoin(
   page: Page,
@@ -197,10 +197,36 @@ export async function applyToJoin(
   await dialog.getByRole("button", { name: "Submit application" }).click();
 }
 
+/** The newest e-mail sent to `to` (e2e/support/server.ts `GET /__e2e/mail`). */
+export async function readMail(page: Page, to: string): Promise<{ subject: string; text: string }> {
+  const res = await page.request.get(`/__e2e/mail?to=${encodeURIComponent(to)}`);
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/**
+ * After the ADMIN_EMAIL account signed up (on its Application Pending screen, signed in): opens
+ * the link mailed to the address in the same browser, as the admin would (issue #10 §6), and
+ * goes on to the dashboard, now an approved admin.
+ */
+export async function confirmAdminAddress(page: Page, admin: { email: string }): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Application Pending" })).toBeVisible();
+  await closeToast(page, "Confirm your email address");
+  const mail = await readMail(page, admin.email);
+  expect(mail.subject).toBe("Confirm your Export Club administrator address");
+  const link = /https?:\/\/\S+(\/confirm-email\?token=[a-z0-9]+)/.exec(mail.text);
+  expect(link, mail.text).not.toBeNull();
+  await page.goto(link?.[1] ?? "");
+  const confirmed = page.getByTestId("admin-confirmed");
+  await expect(confirmed).toContainText(`${admin.email} is confirmed. Your administrator account is ready.`);
+  await confirmed.getByRole("link", { name: "Go to Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 /**
  * Signs the admin (ADMIN_EMAIL) in; when the account does not exist yet (the spec runs on its
- * own), the refused sign-in leads to Join the Club, where that address becomes an approved
- * admin. Ends on the admin's dashboard.
+ * own), the refused sign-in leads to Join the Club, and the address becomes an approved admin by
+ * the link mailed to it (`confirmAdminAddress`). Ends on the admin's dashboard.
  */
 export async function signInAdmin(
   page: Page,
@@ -230,8 +256,7 @@ export async function signInAdmin(
   await join.getByRole("radio", { name: "Export Expert" }).check();
   await join.getByRole("radio", { name: "Organization" }).check();
   await join.getByRole("button", { name: "Submit application" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await closeToast(page, "Welcome to Export Club!");
+  await confirmAdminAddress(page, admin);
 }
 
 /**

@@ -6,10 +6,12 @@
  *
  * Started by serve.mjs; listens on 127.0.0.1 only (playwright.config.ts sets HOST).
  */
+import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { ACTIVITIES, LOCALES, TIERS } from "../../src/common/constants";
 import { createSession, sessionCookieName } from "../../src/server/auth/session";
 import { loadConfig } from "../../src/server/config";
+import { emailOutbox } from "../../src/server/db/schema";
 import { startServer } from "../../src/server/server";
 import { createUser } from "../../src/test/app";
 
@@ -32,6 +34,20 @@ if (config.isProduction) throw new Error("the end-to-end server must not run in 
 
 const server = await startServer(config, {
   async extendApp(app, deps) {
+    // The newest e-mail to `to`, as the outbox holds it: the tests read mailed links here, as a
+    // person reads their mailbox.
+    app.get<{ Querystring: { to?: string } }>("/__e2e/mail", async (req, reply) => {
+      const to = z.email().parse(req.query.to).toLowerCase();
+      const [mail] = await deps.database.db
+        .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, to))
+        .orderBy(desc(emailOutbox.id))
+        .limit(1);
+      if (!mail) return reply.code(404).send({ error: "no mail" });
+      return mail;
+    });
+
     app.post("/__e2e/login", async (req, reply) => {
       const input = loginInput.parse(req.body);
       const user = await createUser(deps.database.db, {

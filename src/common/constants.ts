@@ -43,10 +43,17 @@ export const SESSION_WARNING_TOAST_MS = 10 * 1000;
 /** The client sends at most one activity heartbeat per this interval. */
 export const SESSION_HEARTBEAT_INTERVAL_MS = 30 * 1000;
 
-/** Server-side rate limits (spec part 1 §9, DESIGN.md §4). Windows in milliseconds. */
+/**
+ * Server-side rate limits (spec part 1 §9, DESIGN.md §4; docs/architecture.md Security model).
+ * Windows in milliseconds. `signIn` counts failed sign-ins per e-mail (the spec's 5 per 15
+ * minutes); `signInPerIp` failed sign-ins from one address across e-mails; `signUp` attempts
+ * per e-mail, `signUpPerIp` attempts from one address.
+ */
 export const RATE_LIMITS = {
   signIn: { max: 5, windowMs: 15 * 60 * 1000 },
+  signInPerIp: { max: 20, windowMs: 15 * 60 * 1000 },
   signUp: { max: 3, windowMs: 5 * 60 * 1000 },
+  signUpPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
   contact: { max: 3, windowMs: 5 * 60 * 1000 },
   upload: { max: 10, windowMs: 60 * 60 * 1000 },
 } as const;

@@ -4,6 +4,7 @@
  * SPA fallback. `main.ts` and the tests both call `buildApp`.
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
@@ -58,16 +59,48 @@ function shippedMigrationCount(): number {
   }
 }
 
-/** True when the request comes from our own pages (DESIGN.md §4 CSRF). */
-function isSameOrigin(req: FastifyRequest, publicOrigin: string | undefined): boolean {
+/** The first value of a header that may be repeated or comma-joined by proxies. */
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  return raw?.split(",")[0]?.trim() || undefined;
+}
+
+/**
+ * The origin (`scheme://host`) a request was addressed to, for mail links when `PUBLIC_ORIGIN`
+ * is unset and for the same-origin check. `X-Forwarded-Proto` and `X-Forwarded-Host` count only
+ * with `TRUST_PROXY=true`, and the scheme is only ever `http` or `https`. Without a trusted
+ * header the scheme is `https` on a TLS socket or in production (served behind HTTPS), else `http`.
+ */
+export function requestOrigin(
+  req: { headers: IncomingHttpHeaders; socket?: unknown },
+  opts: { trustProxy: boolean; isProduction: boolean },
+): { protocol: "http" | "https"; host: string } {
+  const forwarded = opts.trustProxy ? firstHeader(req.headers["x-forwarded-proto"])?.toLowerCase() : undefined;
+  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const protocol =
+    forwarded === "https" || forwarded === "http" ? forwarded : encrypted || opts.isProduction ? "https" : "http";
+  const host = (opts.trustProxy ? firstHeader(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host;
+  return { protocol, host: host ?? "localhost" };
+}
+
+/**
+ * True when the request comes from our own pages (DESIGN.md §4 CSRF): `Sec-Fetch-Site`, else an
+ * `Origin` equal to `PUBLIC_ORIGIN` or to the request's own scheme and host (`requestOrigin`).
+ */
+function isSameOrigin(
+  req: FastifyRequest,
+  opts: { publicOrigin: string | undefined; trustProxy: boolean; isProduction: boolean },
+): boolean {
   const site = req.headers["sec-fetch-site"];
   if (site === "same-origin" || site === "none") return true;
   if (site === "cross-site" || site === "same-site") return false;
   const origin = req.headers.origin;
   if (!origin) return false;
-  if (publicOrigin && origin === publicOrigin) return true;
+  if (opts.publicOrigin && origin === opts.publicOrigin) return true;
   try {
-    return new URL(origin).host === req.headers.host;
+    const url = new URL(origin);
+    const own = requestOrigin(req.raw, opts);
+    return url.protocol === `${own.protocol}:` && url.host === own.host;
   } catch {
     return false;
   }
@@ -106,7 +139,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
         imgSrc: ["'self'", "data:", "blob:"],
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        // 'self' covers ws:// and wss:// to this host (CSP Level 3; Chromium, Firefox, Safari).
+        connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -128,7 +162,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.addHook("onRequest", async (req, reply) => {
     const isUpgrade = req.headers.upgrade?.toLowerCase() === "websocket";
     const changesState = !["GET", "HEAD", "OPTIONS"].includes(req.method);
-    if ((changesState || isUpgrade) && !isSameOrigin(req, config.publicOrigin)) {
+    if ((changesState || isUpgrade) && !isSameOrigin(req, config)) {
       return reply.code(403).send({ error: "cross-origin request refused" });
     }
   });
@@ -148,9 +182,19 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       req.authError = err;
       return;
     }
-    // Only members' pages subscribe: a WebSocket without a valid session is refused outright.
-    if (!req.auth && req.headers.upgrade?.toLowerCase() === "websocket") {
-      return reply.code(401).send({ error: { code: "UNAUTHORIZED", message: Msg.signInRequired } });
+    if (req.headers.upgrade?.toLowerCase() === "websocket") {
+      // Only members' pages subscribe: a WebSocket without a valid session is refused outright.
+      if (!req.auth) {
+        return reply.code(401).send({ error: { code: "UNAUTHORIZED", message: Msg.signInRequired } });
+      }
+      // At most MAX_SOCKETS_PER_IP open sockets per address (per process), counted until the
+      // TCP socket closes.
+      if (!connectionRegistry(db, deps.events).admit(req.ip, req.raw.socket)) {
+        return reply
+          .code(429)
+          .header("Retry-After", "60")
+          .send({ error: { code: "TOO_MANY_REQUESTS", message: Msg.tooManyAttempts } });
+      }
     }
   });
 
@@ -193,8 +237,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   }
 
   async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
-    const proto = (req.headers["x-forwarded-proto"] as string | undefined) ?? (secureCookie ? "https" : "http");
-    const origin = config.publicOrigin ?? `${proto}://${req.headers.host ?? "localhost"}`;
+    const own = requestOrigin("raw" in req ? req.raw : (req as unknown as IncomingMessage), config);
+    const origin = config.publicOrigin ?? `${own.protocol}://${own.host}`;
     if ("raw" in req && typeof (res as { setCookie?: unknown }).setCookie === "function") {
       if (req.authError) throw trpcErrorOf(req.authError);
       return createContextInner({ deps, auth: req.auth, ip: req.ip, origin, cookie: cookieFor(res) });

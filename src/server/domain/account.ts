@@ -7,22 +7,22 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { hitRateLimit } from "../auth/rate-limit";
+import { hitRateLimit, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
 import { invalidateUserSessions } from "../auth/session";
-import type { Db } from "../db/client";
-import { emailChangeRequests, users } from "../db/schema";
+import type { Db, DbOrTx, Tx } from "../db/client";
+import { emailChangeRequests, profiles, userRoles, users } from "../db/schema";
 import { publish } from "../live/events";
 import { enqueueMail } from "../mail/outbox";
-import { emailChangeMail } from "../mail/templates";
+import { adminConfirmMail, emailChangeMail } from "../mail/templates";
 import { DomainError, tooManyRequests } from "./errors";
 
 /** E-mail confirmation links last 24 hours. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Checks the current password, at most 5 tries per 15 minutes per account (like sign-in), so a
- * borrowed session cannot guess it.
+ * Checks the current password, at most 5 wrong tries per 15 minutes per account (like sign-in),
+ * so a borrowed session cannot guess it.
  * @throws TOO_MANY_REQUESTS; BAD_REQUEST 'Your current password is incorrect.'
  */
 async function requireCurrentPassword(db: Db, userId: string, password: string) {
@@ -34,6 +34,8 @@ async function requireCurrentPassword(db: Db, userId: string, password: string) 
   if (!user || !(await verifyPassword(user.passwordHash, password))) {
     throw new DomainError("BAD_REQUEST", Msg.currentPasswordWrong);
   }
+  // Only wrong passwords count, as for sign-in.
+  await refundRateLimit(db, limit.hitIds);
   return user;
 }
 
@@ -74,9 +76,7 @@ export async function requestEmailChange(
   if (user.email === input.newEmail) throw new DomainError("BAD_REQUEST", Msg.sameEmail);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
   if (taken) throw new DomainError("CONFLICT", Msg.emailTaken);
-  const bytes = new Uint8Array(20);
-  crypto.getRandomValues(bytes);
-  const token = encodeBase32LowerCaseNoPadding(bytes);
+  const token = newToken();
   const locale = viewer.locale ?? "en";
   await db.transaction(async (tx) => {
     await tx.insert(emailChangeRequests).values({
@@ -103,12 +103,53 @@ export async function requestEmailChange(
   });
 }
 
+/** A new random link token (20 bytes, base32). */
+function newToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
 /**
- * Applies the e-mail change of a confirmation link (once, within 24 hours).
- * @throws BAD_REQUEST 'This confirmation link is invalid or has expired.'; CONFLICT when the
- *   address was taken meanwhile.
+ * Sends the `ADMIN_EMAIL` account a link that confirms its current address (issue #10 §6): a
+ * row of `email_change_requests` whose new address is the account's own, and a mail in the
+ * outbox, in the caller's transaction. `confirmEmailChange` grants admin when it is opened.
  */
-export async function confirmEmailChange(db: Db, token: string, ip: string | null): Promise<{ email: string }> {
+export async function issueAddressConfirmation(
+  tx: DbOrTx,
+  m: { userId: string; email: string; name: string; locale: Locale; origin: string },
+): Promise<void> {
+  const token = newToken();
+  await tx.insert(emailChangeRequests).values({
+    userId: m.userId,
+    newEmail: m.email,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+  });
+  await enqueueMail(tx, {
+    to: m.email,
+    kind: `admin-confirm:${m.userId}`,
+    locale: m.locale,
+    content: adminConfirmMail(m.locale, { name: m.name, confirmUrl: `${m.origin}/confirm-email?token=${token}` }),
+  });
+}
+
+/**
+ * Opens a confirmation link (once, within 24 hours). A link for another address changes the
+ * account's e-mail to it. A link for the account's own address (`issueAddressConfirmation`)
+ * confirms it; when that address is `adminEmail`, the account — which must be the signed-in
+ * viewer, so a link opened by someone else cannot make the account that requested it admin —
+ * is granted admin and approved (`adminGranted`).
+ * @throws BAD_REQUEST 'This confirmation link is invalid or has expired.'; CONFLICT when the
+ *   address was taken meanwhile; UNAUTHORIZED 'Please sign in to continue.' when an admin link
+ *   is opened without being signed in as its account (the link stays valid).
+ */
+export async function confirmEmailChange(
+  db: Db,
+  token: string,
+  ip: string | null,
+  opts: { adminEmail?: string; viewerId?: string | null } = {},
+): Promise<{ email: string; adminGranted: boolean }> {
   return db.transaction(async (tx) => {
     const [req] = await tx
       .select()
@@ -123,6 +164,8 @@ export async function confirmEmailChange(db: Db, token: string, ip: string | nul
       .for("update")
       .limit(1);
     if (!req) throw new DomainError("BAD_REQUEST", Msg.emailLinkInvalid);
+    const [current] = await tx.select({ email: users.email }).from(users).where(eq(users.id, req.userId));
+    if (current?.email === req.newEmail) return confirmOwnAddress(tx, req, ip, opts);
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, req.newEmail)).limit(1);
     if (taken) throw new DomainError("CONFLICT", Msg.emailTaken);
     const [old] = await tx.select({ email: users.email }).from(users).where(eq(users.id, req.userId));
@@ -139,6 +182,33 @@ export async function confirmEmailChange(db: Db, token: string, ip: string | nul
     });
     // Open sockets and subscriptions of the member read the new address.
     await publish(tx, { type: "member.changed", userIds: [req.userId] });
-    return { email: req.newEmail };
+    return { email: req.newEmail, adminGranted: false };
   });
+}
+
+/** `confirmEmailChange` for a link that confirms the account's own address. */
+async function confirmOwnAddress(
+  tx: Tx,
+  req: { id: number; userId: string; newEmail: string },
+  ip: string | null,
+  opts: { adminEmail?: string; viewerId?: string | null },
+): Promise<{ email: string; adminGranted: boolean }> {
+  const forAdmin = opts.adminEmail !== undefined && opts.adminEmail === req.newEmail;
+  if (forAdmin && opts.viewerId !== req.userId) throw new DomainError("UNAUTHORIZED", Msg.signInRequired);
+  await tx.update(emailChangeRequests).set({ consumedAt: new Date() }).where(eq(emailChangeRequests.id, req.id));
+  if (!forAdmin) return { email: req.newEmail, adminGranted: false };
+  await tx.insert(userRoles).values({ userId: req.userId, role: "admin" }).onConflictDoNothing();
+  await tx
+    .update(profiles)
+    .set({ approvalStatus: "approved", reviewedAt: new Date() })
+    .where(eq(profiles.userId, req.userId));
+  await logSecurityEvent(tx, {
+    type: "admin_granted",
+    userId: req.userId,
+    ip,
+    details: { via: "ADMIN_EMAIL", confirmed: true },
+  });
+  await publish(tx, { type: "applicants.changed" });
+  await publish(tx, { type: "member.changed", userIds: [req.userId] });
+  return { email: req.newEmail, adminGranted: true };
 }

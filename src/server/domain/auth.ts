@@ -1,18 +1,19 @@
 /**
  * Sign-up and sign-in (spec part 1 §3, §4, §5, §7, §8; DESIGN.md §4, §8.3).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signInInput, signUpInput } from "../../common/auth";
-import { RATE_LIMITS } from "../../common/constants";
+import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/password";
-import { hitRateLimit } from "../auth/rate-limit";
+import { hitRateLimits, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession } from "../auth/session";
 import type { Db } from "../db/client";
-import { profiles, userRoles, users } from "../db/schema";
+import { emailChangeRequests, profiles, userRoles, users } from "../db/schema";
 import { publish } from "../live/events";
+import { issueAddressConfirmation } from "./account";
 import { DomainError, tooManyRequests } from "./errors";
 
 type SignUp = z.output<typeof signUpInput>;
@@ -20,19 +21,27 @@ type SignIn = z.output<typeof signInInput>;
 
 /**
  * Creates a pending applicant (spec part 1 §4). The account whose e-mail equals `adminEmail`
- * is granted admin and approved at once (DESIGN.md §4).
+ * stays a pending applicant too, but is sent a confirmation link (`issueAddressConfirmation`):
+ * opening it, signed in as that account, grants admin and approves it (DESIGN.md §4, issue #10
+ * §6), so nobody becomes admin without proving the mailbox.
  * @throws DomainError TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.' after 3
- *   attempts for one e-mail within 5 minutes; CONFLICT when the e-mail is taken.
+ *   attempts for one e-mail within 5 minutes, 'Too many attempts. Please try again later.' after
+ *   20 attempts from one IP address within an hour; CONFLICT when the e-mail is taken.
  */
 export async function signUp(
   db: Db,
   input: SignUp,
-  opts: { adminEmail?: string; ip?: string | null },
-): Promise<{ userId: string; approvalStatus: "pending" | "approved" }> {
-  const limit = await hitRateLimit(db, `signup:${input.email}`, RATE_LIMITS.signUp);
+  opts: { adminEmail?: string; ip?: string | null; origin: string },
+): Promise<{ userId: string; approvalStatus: "pending"; adminConfirmationSent: boolean }> {
+  const perEmail = `signup:${input.email}`;
+  const limit = await hitRateLimits(db, [
+    { key: perEmail, ...RATE_LIMITS.signUp },
+    ...(opts.ip ? [{ key: `signup-ip:${opts.ip}`, ...RATE_LIMITS.signUpPerIp }] : []),
+  ]);
   if (!limit.allowed) {
-    await logSecurityEvent(db, { type: "sign_up_rate_limited", ip: opts.ip, details: { email: input.email } });
-    throw tooManyRequests(Msg.signUpWait, limit.delaySeconds);
+    const scope = limit.refusedBy === perEmail ? "email" : "ip";
+    await logSecurityEvent(db, { type: "sign_up_rate_limited", ip: opts.ip, details: { email: input.email, scope } });
+    throw tooManyRequests(scope === "email" ? Msg.signUpWait : Msg.tooManyAttempts, limit.delaySeconds);
   }
   const passwordHash = await hashPassword(input.password);
   const isBootstrapAdmin = opts.adminEmail !== undefined && opts.adminEmail === input.email;
@@ -44,28 +53,32 @@ export async function signUp(
       .returning({ id: users.id });
     const user = inserted[0];
     if (!user) throw new DomainError("CONFLICT", Msg.emailTaken);
-    const approvalStatus = isBootstrapAdmin ? "approved" : "pending";
     await tx.insert(profiles).values({
       userId: user.id,
       name: input.name,
       activities: [input.activity],
       userType: input.userType,
       referralCode: input.referralCode ?? null,
-      approvalStatus,
-      reviewedAt: isBootstrapAdmin ? new Date() : null,
+      approvalStatus: "pending",
     });
-    if (isBootstrapAdmin) {
-      await tx.insert(userRoles).values({ userId: user.id, role: "admin" });
-      await logSecurityEvent(tx, { type: "admin_granted", userId: user.id, details: { via: "ADMIN_EMAIL" } });
-    }
     await logSecurityEvent(tx, { type: "sign_up", userId: user.id, ip: opts.ip });
-    if (approvalStatus === "pending") await publish(tx, { type: "applicants.changed" });
-    return { userId: user.id, approvalStatus };
+    if (isBootstrapAdmin) {
+      await issueAddressConfirmation(tx, {
+        userId: user.id,
+        email: input.email,
+        name: input.name,
+        locale: input.locale ?? "en",
+        origin: opts.origin,
+      });
+    }
+    await publish(tx, { type: "applicants.changed" });
+    return { userId: user.id, approvalStatus: "pending" as const, adminConfirmationSent: isBootstrapAdmin };
   });
 }
 
 /**
- * Checks the login rate limit (5 per 15 minutes per e-mail), then the password. Unknown
+ * Checks the login rate limits (5 failed sign-ins per 15 minutes per e-mail, 20 per 15 minutes
+ * per IP address across e-mails; a successful sign-in does not count), then the password. Unknown
  * e-mail and wrong password take the same time and give the same answer. Logs
  * login_rate_limited, login_failed or login_successful. Returns the new session's token.
  * @throws DomainError TOO_MANY_REQUESTS with the wait (the client shows 'Too many login attempts.
@@ -75,14 +88,24 @@ export async function signUp(
 export async function signIn(
   db: Db,
   input: SignIn,
-  opts: { ip?: string | null },
+  opts: { ip?: string | null; adminEmail?: string; origin?: string },
 ): Promise<{ token: string; userId: string; createdAt: Date }> {
-  const limit = await hitRateLimit(db, `signin:${input.email}`, RATE_LIMITS.signIn);
+  // Recorded before the password is checked (so parallel guesses all count) and refunded when
+  // the sign-in succeeds: only failed sign-ins count.
+  const perEmail = `signin:${input.email}`;
+  const limit = await hitRateLimits(db, [
+    { key: perEmail, ...RATE_LIMITS.signIn },
+    ...(opts.ip ? [{ key: `signin-ip:${opts.ip}`, ...RATE_LIMITS.signInPerIp }] : []),
+  ]);
   if (!limit.allowed) {
     await logSecurityEvent(db, {
       type: "login_rate_limited",
       ip: opts.ip,
-      details: { email: input.email, delaySeconds: limit.delaySeconds },
+      details: {
+        email: input.email,
+        delaySeconds: limit.delaySeconds,
+        scope: limit.refusedBy === perEmail ? "email" : "ip",
+      },
     });
     throw tooManyRequests(Msg.loginRateLimited, limit.delaySeconds);
   }
@@ -104,8 +127,42 @@ export async function signIn(
     await logSecurityEvent(db, { type: "login_failed", userId: user.id, ip: opts.ip, details: { suspended: true } });
     throw new DomainError("FORBIDDEN", Msg.accountSuspended);
   }
+  await refundRateLimit(db, limit.hitIds);
   const { token, session } = await createSession(db, user.id);
   await db.update(users).set({ lastActiveAt: session.createdAt }).where(eq(users.id, user.id));
   await logSecurityEvent(db, { type: "login_successful", userId: user.id, ip: opts.ip });
+  if (opts.adminEmail !== undefined && opts.adminEmail === input.email && opts.origin) {
+    await resendAdminConfirmation(db, user.id, input.email, opts.origin);
+  }
   return { token, userId: user.id, createdAt: session.createdAt };
+}
+
+/**
+ * For the `ADMIN_EMAIL` account that is not admin yet and has no valid link pending (it expired
+ * unopened, say): mails a new one. Called on its successful sign-in, so at most one link is
+ * valid at a time.
+ */
+async function resendAdminConfirmation(db: Db, userId: string, email: string, origin: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    // One sign-in at a time decides, so two at once do not send two links.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`admin-confirm:${userId}`}, 0))`);
+    const [state] = await tx
+      .select({
+        name: profiles.name,
+        locale: users.locale,
+        isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId}::uuid and ${userRoles.role} = 'admin')`,
+        linkPending: sql<boolean>`exists (select 1 from ${emailChangeRequests} where ${emailChangeRequests.userId} = ${userId}::uuid and ${emailChangeRequests.newEmail} = ${email} and ${emailChangeRequests.consumedAt} is null and ${emailChangeRequests.expiresAt} > now())`,
+      })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, userId));
+    if (!state || state.isAdmin || state.linkPending) return;
+    await issueAddressConfirmation(tx, {
+      userId,
+      email,
+      name: state.name,
+      locale: (state.locale ?? "en") as Locale,
+      origin,
+    });
+  });
 }

@@ -5,6 +5,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { memberRequests, memberResponses, profiles, sharedKnowledge, users } from "../db/schema";
 
+import { loadMatchProfile, matchingPredicate } from "./matching";
 import { activeMember } from "./members";
 
 /** Approved members active in the last 30 days, and all approved members. */
@@ -22,24 +23,32 @@ export async function memberCounts(db: DbOrTx) {
 }
 
 /**
- * The latest club activity: approved shares, new requests and answers, newest first, with the
- * member's name and the time (the UI shows it relative).
+ * The latest club activity seen by `viewerId`: approved shares, new requests and answers, newest
+ * first, with the member's name and the time (the UI shows it relative). A request, and an answer
+ * to it, appear only when the viewer may see the request (issue #10 §7): their own, one they
+ * answered, or one the received list shows them (`matchingPredicate`).
  */
-export async function recentActivity(db: DbOrTx, limit = 10) {
+export async function recentActivity(db: DbOrTx, viewerId: string, limit = 10) {
+  const p = await loadMatchProfile(db, viewerId);
+  const visible = sql`(${memberRequests.userId} = ${viewerId}::uuid
+      or exists (select 1 from ${memberResponses} mine where mine.request_id = ${memberRequests.id} and mine.responder_id = ${viewerId}::uuid)
+      or (${matchingPredicate(p)}))`;
+  // member_requests is not aliased: the predicate names its columns by the table's own name.
   const result = await db.execute(sql`
     (select 'shared' as kind, p.name, k.title as subject, coalesce(k.reviewed_at, k.created_at) as at
        from ${sharedKnowledge} k join ${profiles} p on p.user_id = k.user_id
       where k.status = 'approved'
       order by coalesce(k.reviewed_at, k.created_at) desc limit ${limit})
     union all
-    (select 'requested' as kind, p.name, coalesce(r.title, left(r.description, 80)) as subject, r.created_at as at
-       from ${memberRequests} r join ${profiles} p on p.user_id = r.user_id
-      where r.status = 'active'
-      order by r.created_at desc limit ${limit})
+    (select 'requested' as kind, p.name, coalesce(${memberRequests.title}, left(${memberRequests.description}, 80)) as subject, ${memberRequests.createdAt} as at
+       from ${memberRequests} join ${profiles} p on p.user_id = ${memberRequests.userId}
+      where ${memberRequests.status} = 'active' and ${visible}
+      order by ${memberRequests.createdAt} desc limit ${limit})
     union all
-    (select 'helped' as kind, p.name, left(r.description, 80) as subject, x.created_at as at
+    (select 'helped' as kind, p.name, left(${memberRequests.description}, 80) as subject, x.created_at as at
        from ${memberResponses} x join ${profiles} p on p.user_id = x.responder_id
-       join ${memberRequests} r on r.id = x.request_id
+       join ${memberRequests} on ${memberRequests.id} = x.request_id
+      where ${visible}
       order by x.created_at desc limit ${limit})
     order by at desc limit ${limit}`);
   const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {

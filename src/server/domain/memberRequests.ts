@@ -273,13 +273,25 @@ export async function respond(db: Db, responderId: string, input: z.output<typeo
   });
 }
 
-/** Ignore: archives an active request for this member only. */
+/**
+ * Ignore: archives a request shown to this member (the received list's predicate), for them
+ * only. Ignoring it again is a no-op. Any other id — unknown, closed, the member's own, or routed
+ * to others only — gets the same NOT_FOUND, so the answer reveals nothing (issue #10 §7).
+ * @throws NOT_FOUND 'This request is no longer available.'
+ */
 export async function ignoreRequest(db: Db, userId: string, requestId: number): Promise<void> {
+  const p = await loadMatchProfile(db, userId);
   await db.transaction(async (tx) => {
+    const [archived] = await tx
+      .select({ id: archivedMemberRequests.requestId })
+      .from(archivedMemberRequests)
+      .where(and(eq(archivedMemberRequests.requestId, requestId), eq(archivedMemberRequests.userId, userId)));
+    if (archived) return;
     const [req] = await tx
       .select({ id: memberRequests.id })
       .from(memberRequests)
-      .where(and(eq(memberRequests.id, requestId), eq(memberRequests.status, "active")));
+      .where(and(eq(memberRequests.id, requestId), matchingPredicate(p)))
+      .limit(1);
     if (!req) throw new DomainError("NOT_FOUND", Msg.requestUnavailable);
     await tx.insert(archivedMemberRequests).values({ requestId, userId }).onConflictDoNothing();
     await publish(tx, { type: "member.changed", userIds: [userId] });

@@ -7,7 +7,8 @@
  *   `DomainError`s, sent by the app's error handler as `{ error: { code, message } }` with
  *   400/401/403/413/429 and the spec's message.
  * - `GET /api/files/:id`: the bytes, for who may see them (`canDownload`), with
- *   Content-Disposition and `X-Content-Type-Options: nosniff`; byte ranges are honoured.
+ *   Content-Disposition, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`;
+ *   byte ranges are honoured.
  */
 import fastifyMultipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
@@ -71,11 +72,13 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
     reply
       .header("Content-Type", upload.contentType)
       .header("X-Content-Type-Options", "nosniff")
-      .header("Cache-Control", "private, max-age=3600")
+      // Only the signed-in viewer may see it: never kept by a shared cache or on disk. sendFile
+      // would replace this with its own `public, max-age=0` unless told not to (cacheControl).
+      .header("Cache-Control", "private, no-store")
       .header(
         "Content-Disposition",
         `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(upload.fileName)}`,
       );
-    return reply.sendFile(upload.storageKey, `${dataDir}/uploads`, { contentType: false });
+    return reply.sendFile(upload.storageKey, `${dataDir}/uploads`, { contentType: false, cacheControl: false });
   });
 }

@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -131,10 +131,35 @@ export function fileUrl(uploadId: string): string {
   return `/api/files/${uploadId}`;
 }
 
+/** A `.part` file untouched this long belongs to an upload that died (ms). */
+export const PARTIAL_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes `<storageKey>.part` files last written more than `olderThanMs` ago: uploads whose
+ * process crashed while the bytes streamed in (a live upload writes its file continuously, and
+ * a failed one removes it itself). Returns how many were removed.
+ */
+export async function prunePartialUploads(dataDir: string, olderThanMs = PARTIAL_UPLOAD_MAX_AGE_MS): Promise<number> {
+  const dir = uploadsDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const cutoff = Date.now() - olderThanMs;
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(".part")) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info || info.mtimeMs >= cutoff) continue;
+    await rm(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
 /**
  * Deletes profile photos and attachments that no profile refers to and that are older than
  * `olderThanMs` (uploaded but never saved with Update Profile, or replaced since): the row and
- * the bytes. Returns how many were removed.
+ * the bytes; and the `.part` files of uploads that died mid-way (`prunePartialUploads`). Returns
+ * how many uploads were removed.
  */
 export async function pruneOrphanUploads(
   db: DbOrTx,
@@ -153,5 +178,6 @@ export async function pruneOrphanUploads(
     )
     .returning({ storageKey: uploads.storageKey });
   await Promise.all(removed.map((r) => rm(path.join(uploadsDir(dataDir), r.storageKey), { force: true })));
+  await prunePartialUploads(dataDir);
   return removed.length;
 }

@@ -32,7 +32,7 @@ import { collect, type WsTrpc, wsTrpc } from "../../test/ws";
 import { memberRequests, sessions, sharedKnowledge } from "../db/schema";
 import { createContextInner } from "../trpc/context";
 import type { Badges } from "./badges";
-import { connectionRegistry, SESSION_ENDED_CLOSE_CODE } from "./connections";
+import { connectionRegistry, MAX_SOCKETS_PER_IP, SESSION_ENDED_CLOSE_CODE } from "./connections";
 
 let t: TestApp;
 let port: number;
@@ -247,5 +247,52 @@ describe("an open WebSocket follows its session", () => {
       });
       expect(status).toBe(401);
     }
+  });
+});
+
+describe("WebSockets per IP address (issue #10 §5)", () => {
+  /** Opens a socket with `cookie`; resolves to the open socket or the refusal's status code. */
+  function handshake(cookie: string): Promise<WebSocket | number> {
+    return new Promise((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/trpc`, {
+        headers: { cookie, origin: `http://127.0.0.1:${port}` },
+      });
+      ws.on("open", () => resolve(ws));
+      ws.on("unexpected-response", (_req, res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+        ws.terminate();
+      });
+      ws.on("error", () => {});
+    });
+  }
+
+  it(`one address holds at most ${MAX_SOCKETS_PER_IP} sockets; a closed one frees its place`, async () => {
+    const user = await t.createUser({ status: "approved" });
+    const { token } = await t.sessionFor(user);
+    const cookie = `${t.cookieName}=${token}`;
+    const registry = connectionRegistry(t.db, t.deps.events);
+    const open: WebSocket[] = [];
+    try {
+      for (let i = 0; i < MAX_SOCKETS_PER_IP; i++) {
+        const ws = await handshake(cookie);
+        expect(ws, `socket ${i + 1}`).toBeInstanceOf(WebSocket);
+        open.push(ws as WebSocket);
+      }
+      expect(registry.socketsOf("127.0.0.1")).toBe(MAX_SOCKETS_PER_IP);
+      expect(await handshake(cookie)).toBe(429);
+
+      const first = open.shift() as WebSocket;
+      const closed = new Promise((r) => first.once("close", r));
+      first.close();
+      await closed;
+      await expect.poll(() => registry.socketsOf("127.0.0.1")).toBe(MAX_SOCKETS_PER_IP - 1);
+      const again = await handshake(cookie);
+      expect(again).toBeInstanceOf(WebSocket);
+      open.push(again as WebSocket);
+    } finally {
+      for (const ws of open) ws.terminate();
+    }
+    await expect.poll(() => registry.socketsOf("127.0.0.1")).toBe(0);
   });
 });

@@ -27,6 +27,12 @@ const CACHE_MS = 60_000;
 const SWEEP_MS = 30_000;
 /** WebSocket close code sent when the connection's session has ended. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+/**
+ * Most WebSockets one IP address may hold open on one process (issue #10 §5). Counted per
+ * process, in memory: a live socket belongs to one process, and a Postgres count would need
+ * rows that outlive a crashed process. With N processes an address may hold N times as many.
+ */
+export const MAX_SOCKETS_PER_IP = 50;
 
 /** A WebSocket connection's view of its session, for the tRPC context. */
 export interface Connection {
@@ -57,6 +63,8 @@ export interface ConnectionRegistryOptions {
 export class ConnectionRegistry {
   private readonly entries = new Set<Entry>();
   private readonly byUser = new Map<string, Set<Entry>>();
+  /** Handshakes admitted and not yet closed, per IP address (`admit`). */
+  private readonly perIp = new Map<string, number>();
   private unlisten: (() => void) | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private readonly now: () => number;
@@ -74,6 +82,28 @@ export class ConnectionRegistry {
   /** Open connections (for tests and diagnostics). */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Sockets of `ip` admitted and still open on this process. */
+  socketsOf(ip: string): number {
+    return this.perIp.get(ip) ?? 0;
+  }
+
+  /**
+   * Admits a WebSocket handshake from `ip` when it holds fewer than `MAX_SOCKETS_PER_IP` open
+   * sockets here, counting it until `transport` (the TCP socket under the handshake) closes.
+   * Returns false, counting nothing, when the address is at the cap.
+   */
+  admit(ip: string, transport: { once(event: "close", listener: () => void): unknown }): boolean {
+    const open = this.perIp.get(ip) ?? 0;
+    if (open >= MAX_SOCKETS_PER_IP) return false;
+    this.perIp.set(ip, open + 1);
+    transport.once("close", () => {
+      const left = (this.perIp.get(ip) ?? 1) - 1;
+      if (left > 0) this.perIp.set(ip, left);
+      else this.perIp.delete(ip);
+    });
+    return true;
   }
 
   /**

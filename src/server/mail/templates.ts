@@ -60,3 +60,20 @@ export function emailChangeMail(locale: Locale, m: { name: string; confirmUrl: s
     text: `Dear ${m.name},\n\nTo use this address for your Export Club account, open this link (valid for 24 hours):\n${m.confirmUrl}\n\nIf you did not ask for this change, ignore this message.\n\nThe Export Club team`,
   };
 }
+
+/**
+ * The link that confirms the `ADMIN_EMAIL` account's address and makes it admin (issue #10 §6).
+ * It must be opened signed in as that account.
+ */
+export function adminConfirmMail(locale: Locale, m: { name: string; confirmUrl: string }): MailContent {
+  if (locale === "fa") {
+    return {
+      subject: "تأیید نشانی ایمیل مدیر باشگاه صادرات",
+      text: `${m.name} عزیز،\n\nبا این نشانی در باشگاه صادرات ثبت‌نام شده است؛ این نشانی، نشانی مدیر باشگاه است. برای تأیید آن و فعال شدن حساب مدیریت، در همان مرورگری که با آن ثبت‌نام کرده‌اید (وارد حساب خود شده) پیوند زیر را باز کنید (تا ۲۴ ساعت معتبر است):\n${m.confirmUrl}\n\nاگر شما ثبت‌نام نکرده‌اید، این پیوند را باز نکنید و به مسئول فنی سایت خبر دهید.\n\nتیم باشگاه صادرات`,
+    };
+  }
+  return {
+    subject: "Confirm your Export Club administrator address",
+    text: `Dear ${m.name},\n\nAn account was created at Export Club with this address, which is the club's administrator address. To confirm it and activate the administrator account, open this link while signed in to that account, e.g. in the browser you signed up with (valid for 24 hours):\n${m.confirmUrl}\n\nIf you did not sign up, do not open the link, and tell whoever runs the site.\n\nThe Export Club team`,
+  };
+}

@@ -69,7 +69,7 @@ describe("e-mail change", () => {
     // Opening the link (signed out) applies the change.
     const confirmed = await t.mutation("account.confirmEmail", { token });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.data).toEqual({ email: newEmail });
+    expect(confirmed.data).toEqual({ email: newEmail, adminGranted: false });
     expect(await emailOf(user.id)).toBe(newEmail);
     const changed = await t.db
       .select()

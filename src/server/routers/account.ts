@@ -18,8 +18,14 @@ export const accountRouter = router({
     return { ok: true as const };
   }),
 
-  /** Opened from the e-mailed link, signed in or not: the token is the proof. */
-  confirmEmail: publicProcedure
-    .input(confirmEmailInput)
-    .mutation(({ ctx, input }) => confirmEmailChange(ctx.db, input.token, ctx.ip)),
+  /**
+   * Opened from the e-mailed link, signed in or not: the token is the proof. The `ADMIN_EMAIL`
+   * account's link also needs that account's session, and then grants admin (`adminGranted`).
+   */
+  confirmEmail: publicProcedure.input(confirmEmailInput).mutation(({ ctx, input }) =>
+    confirmEmailChange(ctx.db, input.token, ctx.ip, {
+      adminEmail: ctx.deps.config.adminEmail,
+      viewerId: ctx.auth?.viewer.id ?? null,
+    }),
+  ),
 });

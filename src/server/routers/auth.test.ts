@@ -9,7 +9,8 @@ import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { createTestApp, DEFAULT_PASSWORD, type TestApp } from "../../test/app";
 import { securityEventsOf } from "../../test/fixtures";
-import { contactMessages, profiles, sessions, userRoles, users } from "../db/schema";
+import { requestOrigin } from "../app";
+import { contactMessages, emailChangeRequests, emailOutbox, profiles, sessions, userRoles, users } from "../db/schema";
 import { createContextInner, type RequestAuth } from "../trpc/context";
 import { createCallerFactory, memberProcedure, router } from "../trpc/init";
 
@@ -203,19 +204,119 @@ describe("sign-up and the approval gate", () => {
     expect((await t.mutation("auth.signUp", signUpBody(uniqueEmail("other")))).status).toBe(200);
   });
 
-  it("the ADMIN_EMAIL account is approved and admin at once", async () => {
-    const res = await t.mutation<{ userId: string; approvalStatus: string }>(
+  it("20 sign-ups from one IP within an hour: the 21st is refused and creates nothing", async () => {
+    const remoteAddress = "198.51.100.20";
+    for (let i = 0; i < 20; i++) {
+      const res = await t.mutation("auth.signUp", signUpBody(uniqueEmail("farm")), { remoteAddress });
+      expect(res.status, `sign-up ${i + 1}`).toBe(200);
+    }
+    const usersBefore = await tableCount(users);
+    const email = uniqueEmail("farm");
+    const refused = await t.mutation("auth.signUp", signUpBody(email), { remoteAddress });
+    expect(refused.status).toBe(429);
+    expect(refused.error?.message).toBe(Msg.tooManyAttempts);
+    expect(refused.error?.data.retryAfterSeconds).toBeGreaterThan(59 * 60);
+    expect(await tableCount(users)).toBe(usersBefore);
+    expect(await securityEventsOf(t.db, "sign_up_rate_limited", { email })).toHaveLength(1);
+    // Another address may still sign up.
+    const other = await t.mutation("auth.signUp", signUpBody(uniqueEmail("farm")), { remoteAddress: "198.51.100.21" });
+    expect(other.status).toBe(200);
+  });
+
+  it("the ADMIN_EMAIL account becomes admin only once its address is confirmed by the mailed link (issue #10 §6)", async () => {
+    const res = await t.mutation<{ userId: string; approvalStatus: string; adminConfirmationSent: boolean }>(
       "auth.signUp",
       signUpBody(` ${ADMIN_EMAIL.toUpperCase()}`),
     );
     expect(res.status).toBe(200);
-    expect(res.data?.approvalStatus).toBe("approved");
+    expect(res.data).toMatchObject({ approvalStatus: "pending", adminConfirmationSent: true });
     const userId = res.data!.userId;
-    expect(await t.db.select().from(userRoles).where(eq(userRoles.userId, userId))).toMatchObject([{ role: "admin" }]);
+    const adminToken = res.sessionCookie!;
+    const isAdmin = async () =>
+      (await t.db.select().from(userRoles).where(eq(userRoles.userId, userId))).some((r) => r.role === "admin");
+    expect(await isAdmin()).toBe(false);
+    expect(await securityEventsOf(t.db, "admin_granted", { userId })).toHaveLength(0);
+    expect((await t.query("approval.listPending", undefined, { token: adminToken })).status).toBe(403);
+
+    // The link went to the address, in the outbox.
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ADMIN_EMAIL));
+    expect(mails).toHaveLength(1);
+    const tokenIn = (text: string) => /\/confirm-email\?token=([a-z0-9]+)/.exec(text)?.[1];
+    const expired = tokenIn(mails[0]!.textBody);
+    expect(expired, mails[0]!.textBody).toBeDefined();
+
+    // Signing in while the link is valid sends nothing more; once it expired unopened, the next
+    // sign-in mails a new one (and the old one stays dead).
+    const signInAdmin = () =>
+      t.mutation("auth.signIn", { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD }, { remoteAddress: "192.0.2.50" });
+    expect((await signInAdmin()).status).toBe(200);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ADMIN_EMAIL))).toHaveLength(1);
+    await t.db
+      .update(emailChangeRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChangeRequests.userId, userId));
+    expect((await signInAdmin()).status).toBe(200);
+    const resent = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, ADMIN_EMAIL))
+      .orderBy(emailOutbox.id);
+    expect(resent).toHaveLength(2);
+    expect((await t.mutation("account.confirmEmail", { token: expired! }, { token: adminToken })).error?.message).toBe(
+      Msg.emailLinkInvalid,
+    );
+    const token = tokenIn(resent[1]!.textBody)!;
+    expect(token).toBeDefined();
+
+    // Opened anonymously, or by someone else (a squatter's link opened by the mailbox owner,
+    // say), it grants nothing and stays valid.
+    const anonymous = await t.mutation("account.confirmEmail", { token });
+    expect(anonymous.error?.data.code).toBe("UNAUTHORIZED");
+    expect(anonymous.error?.message).toBe(Msg.signInRequired);
+    const other = await t.createUser({ status: "approved" });
+    const otherSession = await t.sessionFor(other);
+    const byOther = await t.mutation("account.confirmEmail", { token }, { token: otherSession.token });
+    expect(byOther.error?.data.code).toBe("UNAUTHORIZED");
+    expect(await isAdmin()).toBe(false);
+
+    // Opened signed in as the account: admin and approved.
+    const confirmed = await t.mutation<{ email: string; adminGranted: boolean }>(
+      "account.confirmEmail",
+      { token },
+      { token: adminToken },
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.data).toEqual({ email: ADMIN_EMAIL, adminGranted: true });
+    expect(await isAdmin()).toBe(true);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, userId));
+    expect(profile?.approvalStatus).toBe("approved");
     expect(await securityEventsOf(t.db, "admin_granted", { userId })).toHaveLength(1);
-    const pending = await t.query<unknown[]>("approval.listPending", undefined, { token: res.sessionCookie });
+    const pending = await t.query<unknown[]>("approval.listPending", undefined, { token: adminToken });
     expect(pending.status).toBe(200);
-    expect(Array.isArray(pending.data)).toBe(true);
+
+    // The link works once, and an admin is mailed no more links.
+    const again = await t.mutation("account.confirmEmail", { token }, { token: adminToken });
+    expect(again.error?.message).toBe(Msg.emailLinkInvalid);
+    await t.db
+      .update(emailChangeRequests)
+      .set({ expiresAt: new Date(0) })
+      .where(eq(emailChangeRequests.userId, userId));
+    expect((await signInAdmin()).status).toBe(200);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ADMIN_EMAIL))).toHaveLength(2);
+  });
+
+  it("another address gets no confirmation link and no admin", async () => {
+    const res = await t.mutation<{ userId: string; adminConfirmationSent: boolean }>(
+      "auth.signUp",
+      signUpBody(uniqueEmail("plain")),
+    );
+    expect(res.data?.adminConfirmationSent).toBe(false);
+    expect(
+      await t.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.kind, `admin-confirm:${res.data!.userId}`)),
+    ).toEqual([]);
   });
 });
 
@@ -285,6 +386,65 @@ describe("sign-in", () => {
     // The limit is per e-mail.
     const other = await t.createUser({ status: "approved" });
     expect((await t.mutation("auth.signIn", { email: other.email, password: other.password })).status).toBe(200);
+  });
+
+  it("only failed sign-ins count: six correct sign-ins in a row all succeed (issue #10 §5)", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const remoteAddress = "198.51.100.10";
+    for (let i = 0; i < 6; i++) {
+      const res = await t.mutation("auth.signIn", { email: user.email, password: user.password }, { remoteAddress });
+      expect(res.status, `sign-in ${i + 1}`).toBe(200);
+    }
+    // Four failures and a success leave room for a fifth failure; the sixth failure is refused.
+    for (let i = 0; i < 4; i++) {
+      await t.mutation("auth.signIn", { email: user.email, password: "Wrong!Passw0rd" }, { remoteAddress });
+    }
+    const right = { email: user.email, password: user.password };
+    const wrong = { email: user.email, password: "Wrong!Passw0rd" };
+    expect((await t.mutation("auth.signIn", right, { remoteAddress })).status).toBe(200);
+    expect((await t.mutation("auth.signIn", wrong, { remoteAddress })).status).toBe(401);
+    expect((await t.mutation("auth.signIn", right, { remoteAddress })).status).toBe(429);
+  });
+
+  it("parallel wrong guesses all count: at most 5 of 10 are checked", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.mutation(
+          "auth.signIn",
+          { email: user.email, password: `Wrong!Passw0rd${i}` },
+          { remoteAddress: "198.51.100.11" },
+        ),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
+  it("20 failed sign-ins from one IP across e-mails: the 21st is refused for any e-mail, other IPs are not", async () => {
+    const remoteAddress = "198.51.100.12";
+    for (let i = 0; i < 20; i++) {
+      const res = await t.mutation(
+        "auth.signIn",
+        { email: uniqueEmail("spray"), password: DEFAULT_PASSWORD },
+        { remoteAddress },
+      );
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    const user = await t.createUser({ status: "approved" });
+    const refused = await t.mutation("auth.signIn", { email: user.email, password: user.password }, { remoteAddress });
+    expect(refused.status).toBe(429);
+    expect(refused.error?.message).toBe(Msg.loginRateLimited);
+    expect(refused.error?.data.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    const limited = await securityEventsOf(t.db, "login_rate_limited", { email: user.email });
+    expect(limited[0]?.eventDetails).toMatchObject({ scope: "ip" });
+    // The account itself is not locked: from another address it signs in.
+    const elsewhere = await t.mutation(
+      "auth.signIn",
+      { email: user.email, password: user.password },
+      { remoteAddress: "198.51.100.13" },
+    );
+    expect(elsewhere.status).toBe(200);
   });
 
   it("a suspended account is refused with 'This account is suspended. Please contact support.'", async () => {
@@ -464,6 +624,62 @@ describe("same-origin check", () => {
       headers: { origin: "http://localhost", host: "localhost" },
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("origins (issue #10 §7)", () => {
+  it("an Origin with the right host but another scheme is refused", async () => {
+    const email = uniqueEmail("scheme");
+    const res = await t.inject({
+      method: "POST",
+      url: "/trpc/auth.signUp",
+      payload: signUpBody(email),
+      origin: "none",
+      headers: { origin: "https://localhost", host: "localhost" },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it("with TRUST_PROXY=false, X-Forwarded-Proto and -Host do not steer mail links", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const { token } = await t.sessionFor(user);
+    const newEmail = uniqueEmail("moved");
+    const res = await t.mutation(
+      "account.requestEmailChange",
+      { newEmail, currentPassword: user.password },
+      { token, headers: { "x-forwarded-proto": "https://evil.example/#", "x-forwarded-host": "evil.example" } },
+    );
+    expect(res.status).toBe(200);
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, newEmail));
+    expect(mail?.textBody).toContain("http://localhost/confirm-email?token=");
+    expect(mail?.textBody).not.toContain("evil.example");
+  });
+
+  it("requestOrigin: forwarded headers only behind a trusted proxy, and only http or https", () => {
+    const headers = { host: "internal:3000", "x-forwarded-proto": "https", "x-forwarded-host": "club.example" };
+    const dev = { trustProxy: false, isProduction: false };
+    expect(requestOrigin({ headers }, dev)).toEqual({ protocol: "http", host: "internal:3000" });
+    expect(requestOrigin({ headers }, { ...dev, isProduction: true })).toEqual({
+      protocol: "https",
+      host: "internal:3000",
+    });
+    expect(requestOrigin({ headers }, { ...dev, trustProxy: true })).toEqual({
+      protocol: "https",
+      host: "club.example",
+    });
+    const forged = { host: "club.example", "x-forwarded-proto": "https://evil.example/#" };
+    expect(requestOrigin({ headers: forged }, { ...dev, trustProxy: true })).toEqual({
+      protocol: "http",
+      host: "club.example",
+    });
+  });
+
+  it("the Content Security Policy lets pages connect to their own origin only (no ws:/wss: to any host)", async () => {
+    const res = await t.inject({ url: "/healthz" });
+    const csp = res.headers["content-security-policy"] as string;
+    expect(csp.split(";")).toContain("connect-src 'self'");
+    expect(csp).not.toMatch(/\bwss?:/);
   });
 });
 

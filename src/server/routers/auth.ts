@@ -8,22 +8,32 @@ import { publicProcedure, router } from "../trpc/init";
 export const authRouter = router({
   /**
    * Creates a pending applicant and signs them in, so they see the Application Pending screen.
+   * For `ADMIN_EMAIL`, `adminConfirmationSent`: the link that makes the account admin was mailed.
    * @throws TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.'; CONFLICT when taken.
    */
   signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
-    const result = await signUp(ctx.db, input, { adminEmail: ctx.deps.config.adminEmail, ip: ctx.ip });
+    const result = await signUp(ctx.db, input, {
+      adminEmail: ctx.deps.config.adminEmail,
+      ip: ctx.ip,
+      origin: ctx.origin,
+    });
     const { token, session } = await createSession(ctx.db, result.userId);
     ctx.cookie.set(token, new Date(session.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
     return { ...result, expiresAt: sessionExpiresAt(session) };
   }),
 
   /**
-   * Signs in and sets the session cookie.
+   * Signs in and sets the session cookie. The `ADMIN_EMAIL` account that is not admin yet and
+   * has no valid confirmation link is mailed a new one.
    * @throws TOO_MANY_REQUESTS with data.retryAfterSeconds; UNAUTHORIZED 'Invalid email or
    *   password' for unknown e-mail and wrong password alike; FORBIDDEN when suspended.
    */
   signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
-    const result = await signIn(ctx.db, input, { ip: ctx.ip });
+    const result = await signIn(ctx.db, input, {
+      ip: ctx.ip,
+      adminEmail: ctx.deps.config.adminEmail,
+      origin: ctx.origin,
+    });
     const expiresAt = sessionExpiresAt({ createdAt: result.createdAt, lastActiveAt: result.createdAt });
     ctx.cookie.set(result.token, new Date(result.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
     return { userId: result.userId, expiresAt };

@@ -107,3 +107,38 @@ describe("dashboard.recentActivity", () => {
     expect(activity[0]).toMatchObject({ kind: "helped", name: `Helper ${stamp}` });
   });
 });
+
+describe("dashboard.recentActivity shows each member only the requests they may see (issue #10 §7)", () => {
+  it("a request routed elsewhere, and the answer to it, are hidden; its author, its routed members and its helper see them", async () => {
+    const stamp = `v${Date.now().toString(36)}`;
+    const requester = await t.member({ name: `Asker ${stamp}` });
+    const routed = await t.member({ name: `Routed ${stamp}`, countries: ["PT"] });
+    const helper = await t.member({ name: `Answerer ${stamp}`, countries: ["PT"] });
+    const outsider = await t.member({ name: `Outsider ${stamp}`, countries: ["FI"] });
+    const description = `Secret plan for Portugal ${stamp}`;
+    const { id } = await requester.caller.memberRequests.submit({
+      productId: null,
+      countryCode: "PT",
+      requestType: "co_marketing",
+      description,
+    });
+    const subjectsOf = async (who: typeof requester) =>
+      (await who.caller.dashboard.recentActivity()).filter((a) => a.subject.includes(stamp)).map((a) => a.kind);
+
+    expect(await subjectsOf(outsider)).toEqual([]);
+    expect(await subjectsOf(routed)).toEqual(["requested"]);
+    expect(await subjectsOf(requester)).toEqual(["requested"]);
+
+    await helper.caller.memberRequests.respond({
+      requestId: id,
+      message: "We can help in Lisbon.",
+      contactEmail: "pt@example.com",
+      contactPhone: "",
+      contactWhatsapp: "",
+    });
+    expect(await subjectsOf(outsider)).toEqual([]);
+    expect(await subjectsOf(requester)).toEqual(["helped", "requested"]);
+    expect(await subjectsOf(helper)).toEqual(["helped", "requested"]);
+    expect(await subjectsOf(routed)).toEqual(["helped", "requested"]);
+  });
+});

@@ -7,6 +7,6 @@ import { memberProcedure, router } from "../trpc/init";
 export const dashboardRouter = router({
   /** Approved members, and those active in the last 30 days. */
   memberCounts: memberProcedure.query(({ ctx }) => memberCounts(ctx.db)),
-  /** The latest shares, requests and answers, newest first. */
-  recentActivity: memberProcedure.query(({ ctx }) => recentActivity(ctx.db)),
+  /** The latest shares, and the requests and answers the viewer may see, newest first. */
+  recentActivity: memberProcedure.query(({ ctx }) => recentActivity(ctx.db, ctx.viewer.id)),
 });

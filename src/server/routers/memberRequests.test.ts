@@ -14,7 +14,7 @@ import {
   requestRow,
   submitRequest,
 } from "../../test/fixtures";
-import { memberRequests, memberResponses, notifications, products } from "../db/schema";
+import { archivedMemberRequests, memberRequests, memberResponses, notifications, products } from "../db/schema";
 import { countReceived } from "../domain/memberRequests";
 import { RESPONSE_NOTIFICATION_TITLE } from "../domain/offers";
 
@@ -224,6 +224,34 @@ describe("received list and count", () => {
     expect(await expectTRPCError(() => viewer.caller.memberRequests.ignore({ requestId: 987_654 }))).toMatchObject({
       code: "NOT_FOUND",
     });
+  });
+});
+
+describe("ignore reveals nothing about requests not shown to the viewer (issue #10 §7)", () => {
+  it("an unknown id, a request routed to others only and the viewer's own get the same NOT_FOUND", async () => {
+    const author = await t.member();
+    const viewer = await t.member({ countries: ["UG"] });
+    const elsewhere = await submitRequest(author, "GH");
+    const own = await submitRequest(viewer, "UG");
+    const answers = [];
+    for (const requestId of [987_655, elsewhere, own]) {
+      answers.push(await expectTRPCError(() => viewer.caller.memberRequests.ignore({ requestId })));
+    }
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ code: "NOT_FOUND", message: Msg.requestUnavailable });
+    }
+    expect(new Set(answers.map((a) => JSON.stringify({ code: a.code, message: a.message }))).size).toBe(1);
+    expect(
+      await t.db.select().from(archivedMemberRequests).where(eq(archivedMemberRequests.userId, viewer.id)),
+    ).toEqual([]);
+  });
+
+  it("a request routed to the viewer is ignored, and ignoring it again is fine", async () => {
+    const author = await t.member();
+    const viewer = await t.member({ countries: ["RW"] });
+    const id = await submitRequest(author, "RW");
+    expect(await viewer.caller.memberRequests.ignore({ requestId: id })).toEqual({ ok: true });
+    expect(await viewer.caller.memberRequests.ignore({ requestId: id })).toEqual({ ok: true });
   });
 });
 

@@ -52,7 +52,7 @@ export function SignUpDialog({
 
   async function submit(values: Values) {
     setFailure(null);
-    let approved = false;
+    let adminConfirmation = false;
     try {
       const result = await signUp.mutateAsync({
         ...values,
@@ -60,7 +60,7 @@ export function SignUpDialog({
         userType: values.userType as UserType,
         locale: i18n.locale === "fa" ? "fa" : "en",
       });
-      approved = result.approvalStatus === "approved";
+      adminConfirmation = result.adminConfirmationSent;
     } catch (error) {
       applyServerErrors(form, error);
       const code = errorCode(error);
@@ -72,8 +72,13 @@ export function SignUpDialog({
       return;
     }
     notifications.show(
-      approved
-        ? { color: "teal", title: t`Welcome to Export Club!`, message: t`Your administrator account is ready.` }
+      adminConfirmation
+        ? {
+            color: "teal",
+            title: t`Confirm your email address`,
+            message: t`We sent a link to your administrator address. Open it in this browser to activate the administrator account.`,
+            autoClose: false,
+          }
         : {
             color: "teal",
             title: t`Application submitted successfully!`,

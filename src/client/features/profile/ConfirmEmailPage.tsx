@@ -1,7 +1,8 @@
 /**
  * Confirmation of an e-mail change (spec part 2 §4 Email change; DESIGN.md §4 "GET never
- * changes state"): the page opens from the link and sends the token once, as a mutation, then
- * shows the new address or why it failed.
+ * changes state"), or of the `ADMIN_EMAIL` account's address (issue #10 §6): the page opens from
+ * the link and sends the token once, as a mutation, then shows the new address, the new
+ * administrator, or why it failed.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Button, Card, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
@@ -62,6 +63,29 @@ export function ConfirmEmailPage({ token }: { token: string }) {
         </Text>
         <Button component={Link} to={signedIn ? "/profile" : "/landing"} variant="light">
           {signedIn ? <Trans>Go to Profile Settings</Trans> : <Trans>Back to home</Trans>}
+        </Button>
+      </Stack>
+    );
+  } else if (confirm.isSuccess && confirm.data.adminGranted) {
+    const email = confirm.data.email;
+    body = (
+      <Stack align="center" ta="center" gap="sm" data-testid="admin-confirmed">
+        <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
+          <IconMailCheck size={28} />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          <Trans>Email confirmed</Trans>
+        </Title>
+        <Text>
+          <Trans>
+            <Text span fw={700} dir="ltr">
+              {email}
+            </Text>{" "}
+            is confirmed. Your administrator account is ready.
+          </Trans>
+        </Text>
+        <Button component={Link} to="/dashboard">
+          <Trans>Go to Dashboard</Trans>
         </Button>
       </Stack>
     );
