@@ -479,6 +479,9 @@ export async function measureLive(
   };
   log("  closing subscribers…");
   await pool.closeAll();
+  // The seed's requests are all active: reopen them, so a kept database serves the next run as seeded.
+  await sql`update member_requests set status = 'active' where status = 'closed'`;
+  await sql`vacuum analyze member_requests`;
   await sleep(3_000);
   if (live.memory) (live.memory as Record<string, unknown>).afterSecondRoundClosed = await memory();
   else live.memory = { beforeSubscribers: memBefore, idleWithSubscribers: memIdle, afterClosingThem: await memory() };
