@@ -401,6 +401,25 @@ export function memoryOf(pid: number | undefined): { rssMB: number; peakRssMB: n
   }
 }
 
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat (Linux; the
+ * kernel counts in ticks of 10 ms); null elsewhere or when it is gone.
+ */
+export function cpuTimeMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may contain spaces) start at field 3 (state).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ: 100 on every Linux build this runs on. */
+const CLOCK_TICKS = 100;
+
 export interface MemoryFigures {
   rssMB: number;
   peakRssMB: number;

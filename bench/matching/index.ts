@@ -195,6 +195,8 @@ async function main(result: Record<string, unknown>): Promise<void> {
       measuredOn: `fan-out phase, every subscriber update, from the NOTIFY; all on tRPC's client (${opts.link})`,
       burstP95: live.byKind.burst?.p95 ?? null,
       afterIdleP95: live.byKind.afterIdle?.p95 ?? null,
+      serverCpuUsPerUpdate: live.serverCpuUsPerUpdate,
+      loadAvgBeforeLive: result.loadAvgBeforeLive,
     };
     targets.serverRssIdleWithSubscribers = {
       target: LIVE_TARGETS.rssMB,

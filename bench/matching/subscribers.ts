@@ -49,6 +49,8 @@ function waitFor<T extends FromWorker["type"]>(w: Worker, type: T): Promise<Extr
 /** The subscriber processes; `start(n)` forks them, `stop()` ends them. */
 export class SubscriberPool {
   private subs: Sub[] = [];
+  /** CPU time of each worker as of its last collect, ms. */
+  private cpu: number[] = [];
 
   private constructor(private readonly workers: Worker[]) {}
 
@@ -128,6 +130,11 @@ export class SubscriberPool {
     return { subs: this.subs, seconds, failed };
   }
 
+  /** CPU time used by all workers so far, as of the last collect (ms). */
+  cpuMs(): number {
+    return this.cpu.reduce((a, b) => a + b, 0);
+  }
+
   /** Fetches every value, error and close the workers recorded since the last collect. */
   async collect(): Promise<void> {
     const replies = await Promise.all(
@@ -137,6 +144,7 @@ export class SubscriberPool {
         return reply;
       }),
     );
+    this.cpu = replies.map((r) => r.cpuMs);
     for (const r of replies) {
       for (const [i, t, requests, offers] of r.values) this.subs[i]?.arrivals.push({ t, requests, offers });
       for (const [i, message] of r.errors) this.subs[i]?.errors.push(message);

@@ -42,6 +42,8 @@ export type FromWorker =
       errors: [i: number, message: string][];
       /** Connections closed by the other side since the last collect. */
       closes: number[];
+      /** CPU time this process has used so far (user + system), ms. */
+      cpuMs: number;
     }
   | { type: "settled" }
   | { type: "arrival"; i: number; t: number; requests: number }
@@ -202,7 +204,16 @@ process.on("message", (message: ToWorker) => {
       void open(message);
       return;
     case "collect":
-      send({ type: "collected", values: pendingValues, errors: pendingErrors, closes: pendingCloses });
+      {
+        const cpu = process.cpuUsage();
+        send({
+          type: "collected",
+          values: pendingValues,
+          errors: pendingErrors,
+          closes: pendingCloses,
+          cpuMs: (cpu.user + cpu.system) / 1000,
+        });
+      }
       pendingValues = [];
       pendingErrors = [];
       pendingCloses = [];
