@@ -214,20 +214,14 @@ function attribute(subs: Sub[], events: SentEvent[], windowStart: number, window
   };
 }
 
-/** How many values each subscriber should receive for `events` after `windowStart` (below the cap). */
-function expectedUpdates(subs: Sub[], events: SentEvent[], windowStart: number): number[] {
+/** The requests badge each subscriber should show once `events` after `windowStart` reached it (capped). */
+function expectedBadges(subs: Sub[], events: SentEvent[], windowStart: number): number[] {
   return subs.map((s) => {
     const before = s.arrivals.filter((a) => a.t < windowStart);
     let count = before[before.length - 1]?.requests;
-    if (count === undefined) return 0;
-    let n = 0;
-    for (const e of events) {
-      if (count < BADGE_COUNT_CAP && requestMatches(s.profile, e.event)) {
-        n++;
-        count++;
-      }
-    }
-    return n;
+    if (count === undefined) return -1;
+    for (const e of events) if (count < BADGE_COUNT_CAP && requestMatches(s.profile, e.event)) count++;
+    return count;
   });
 }
 
@@ -467,7 +461,7 @@ export async function measureLive(
     await sleep(opts.idleS * 1000);
     fanEvents.push(await submit("afterIdle"));
   }
-  const settled = await pool.settle(expectedUpdates(b.subs, fanEvents, windowB), windowB, 30_000);
+  const settled = await pool.settle(expectedBadges(b.subs, fanEvents, windowB), 30_000);
   await sleep(500);
   await pool.collect();
   loop.disable();

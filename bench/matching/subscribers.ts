@@ -157,17 +157,17 @@ export class SubscriberPool {
   }
 
   /**
-   * Waits until each subscriber has `expected[i]` values stamped at or after `since` (the
-   * workers count as values arrive; nothing crosses IPC meanwhile), or `timeoutMs` passed; then
-   * collects. Resolves to the time waited (ms) and whether every worker was done.
+   * Waits until each subscriber's requests badge has reached `targets[i]` (the workers check as
+   * values arrive; nothing crosses IPC meanwhile), or `timeoutMs` passed; then collects. Resolves
+   * to the time waited (ms) and whether every worker was done.
    */
-  async settle(expected: number[], since: number, timeoutMs: number): Promise<{ ms: number; settled: boolean }> {
+  async settle(targets: number[], timeoutMs: number): Promise<{ ms: number; settled: boolean }> {
     const t0 = now();
     const done = this.workers.map((w, k) => {
       const reply = waitFor(w, "settled");
-      const counts: [number, number][] = [];
-      for (const [i, n] of expected.entries()) if ((this.subs[i] as Sub).worker === k) counts.push([i, n]);
-      this.send(w, { type: "expect", since, counts });
+      const mine: [number, number][] = [];
+      for (const [i, n] of targets.entries()) if ((this.subs[i] as Sub).worker === k) mine.push([i, n]);
+      this.send(w, { type: "expect", targets: mine });
       return reply;
     });
     const settled = await Promise.race([

@@ -22,8 +22,8 @@ export type ToWorker =
   | { type: "open"; origin: string; link: Link; members: { i: number; cookie: string }[]; concurrency: number }
   /** Reply with every value received since the last collect. */
   | { type: "collect" }
-  /** Reply `settled` once each listed subscriber has `n` values stamped at or after `since`. */
-  | { type: "expect"; since: number; counts: [i: number, n: number][] }
+  /** Reply `settled` once each listed subscriber's requests badge has reached `requests`. */
+  | { type: "expect"; targets: [i: number, requests: number][] }
   /** Forward the next value of subscriber `i` at once (`arrival`). */
   | { type: "watch"; i: number }
   | { type: "close" };
@@ -68,25 +68,24 @@ let pendingValues: [number, number, number, number][] = [];
 let pendingErrors: [number, string][] = [];
 let pendingCloses: number[] = [];
 const clients: Client[] = [];
-/** Values per subscriber stamped at or after `expectation.since`. */
-let expectation: { since: number; remaining: number; want: Map<number, number>; got: Map<number, number> } | null =
-  null;
+/** The latest requests badge of each subscriber. */
+const latest = new Map<number, number>();
+/** Subscribers whose badge has not reached its target yet (`expect`). */
+let expectation: { remaining: number; targets: Map<number, number> } | null = null;
 const watched = new Set<number>();
 
 function onValue(i: number, value: Badge): void {
   const t = now();
   pendingValues.push([i, t, value.requests, value.offers]);
   if (watched.delete(i)) send({ type: "arrival", i, t, requests: value.requests });
+  latest.set(i, value.requests);
   const e = expectation;
-  if (e && t >= e.since) {
-    const want = e.want.get(i);
-    if (want !== undefined) {
-      const got = (e.got.get(i) ?? 0) + 1;
-      e.got.set(i, got);
-      if (got <= want && --e.remaining === 0) {
-        expectation = null;
-        send({ type: "settled" });
-      }
+  const target = e?.targets.get(i);
+  if (e && target !== undefined && value.requests >= target) {
+    e.targets.delete(i);
+    if (--e.remaining === 0) {
+      expectation = null;
+      send({ type: "settled" });
     }
   }
 }
@@ -194,6 +193,7 @@ async function closeAll(): Promise<void> {
   pendingErrors = [];
   pendingCloses = [];
   expectation = null;
+  latest.clear();
   watched.clear();
   send({ type: "closed" });
 }
@@ -219,14 +219,9 @@ process.on("message", (message: ToWorker) => {
       pendingCloses = [];
       return;
     case "expect": {
-      const want = new Map(message.counts.filter(([, n]) => n > 0));
-      // Values already stamped since `since` are still in pendingValues (not collected meanwhile).
-      const got = new Map<number, number>();
-      for (const [i, t] of pendingValues) if (t >= message.since && want.has(i)) got.set(i, (got.get(i) ?? 0) + 1);
-      let remaining = 0;
-      for (const [i, n] of want) remaining += Math.max(0, n - (got.get(i) ?? 0));
-      if (remaining === 0) send({ type: "settled" });
-      else expectation = { since: message.since, remaining, want, got };
+      const targets = new Map(message.targets.filter(([i, requests]) => (latest.get(i) ?? -1) < requests));
+      if (targets.size === 0) send({ type: "settled" });
+      else expectation = { remaining: targets.size, targets };
       return;
     }
     case "watch":
