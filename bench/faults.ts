@@ -27,18 +27,29 @@
  *
  * Options: --members <M> (default 6), --restarts <n> (default 20), --smtp-down <s> (default 45).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { freePort, type PrivateCluster, startPrivateCluster } from "../src/test/cluster";
+import { type PrivateCluster, startPrivateCluster } from "../src/test/cluster";
 import { startSmtpServer, type TestSmtpServer } from "../src/test/smtp";
+import {
+  freePort,
+  gitCommit,
+  loadAvg,
+  logger,
+  machine,
+  percentile,
+  ROOT,
+  round,
+  serverArgv,
+  sleep,
+  waitReady as waitUntilReady,
+  writeResults,
+} from "./harness";
 import { type BenchSql, connectSql } from "./pg-sql";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const RESULTS = path.join(ROOT, "bench/results/faults.json");
 const PASSWORD = "Str0ng!Passw0rd";
 const ADMIN_EMAIL = "admin@faults.example";
 const RESTART_GAP_MS = 3_000;
@@ -65,9 +76,7 @@ const MEMBERS = Number(args.members);
 const RESTARTS = Number(args.restarts);
 const SMTP_DOWN_MS = Number(args["smtp-down"]) * 1000;
 
-const log = (message: string) => process.stderr.write(`[faults] ${message}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+const log = logger("faults");
 
 // ── HTTP ─────────────────────────────────────────────────────────────────────────────────
 
@@ -154,9 +163,7 @@ let unexpectedExits = 0;
 const exitNotes: string[] = [];
 
 function startApp(env: NodeJS.ProcessEnv): App {
-  const built = existsSync(path.join(ROOT, "dist/client/index.html"));
-  const argv = built ? ["scripts/start.mjs"] : ["--import", "tsx", "src/server/main.ts"];
-  const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, serverArgv(), { cwd: ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
   let stderrTail = "";
   child.stderr?.on("data", (d: Buffer) => {
     stderrTail = (stderrTail + d.toString()).slice(-4000);
@@ -177,17 +184,7 @@ function startApp(env: NodeJS.ProcessEnv): App {
 }
 
 async function waitReady(timeoutMs = READY_TIMEOUT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`the app was not ready within ${timeoutMs / 1000} s`);
+  await waitUntilReady(origin, { timeoutMs, intervalMs: 200 });
 }
 
 async function stopApp(app: App | undefined): Promise<void> {
@@ -283,19 +280,13 @@ async function cleanUp(): Promise<void> {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** Nearest-rank quantile (`q` in 0–1) of an ascending array; null when empty. */
 function quantile(sorted: number[], q: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? null;
+  return sorted.length === 0 ? null : percentile(sorted, q * 100);
 }
 
 function commit(): string {
-  try {
-    const hash = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
-    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: ROOT }).toString().trim() !== "";
-    return dirty ? `${hash}-dirty` : hash;
-  } catch {
-    return "unknown";
-  }
+  return gitCommit() ?? "unknown";
 }
 
 /** Every file under `dir` whose name ends in `.part`, as paths relative to it. */
@@ -309,7 +300,7 @@ function partFiles(dir: string): string[] {
 async function main(): Promise<Record<string, unknown>> {
   const startedAt = Date.now();
   phaseStarts.setup = startedAt;
-  const loadAvgAtStart = os.loadavg().map((n) => round(n));
+  const loadAvgAtStart = loadAvg();
 
   log("starting a private Postgres cluster…");
   cluster = await startPrivateCluster();
@@ -534,7 +525,8 @@ async function main(): Promise<Record<string, unknown>> {
     phaseStartSeconds: Object.fromEntries(Object.entries(phaseStarts).map(([k, t]) => [k, secondsIn(t)])),
     members: MEMBERS,
     exitNotes,
-    loadAvg: { atStart: loadAvgAtStart, atEnd: os.loadavg().map((n) => round(n)) },
+    loadAvg: { atStart: loadAvgAtStart, atEnd: loadAvg() },
+    ...machine(),
     commit: commit(),
     node: process.version,
     seconds: round((Date.now() - startedAt) / 1000, 1),
@@ -564,6 +556,4 @@ try {
 } finally {
   await cleanUp();
 }
-mkdirSync(path.dirname(RESULTS), { recursive: true });
-writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
-process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+writeResults("faults", result);

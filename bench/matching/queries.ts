@@ -1,0 +1,415 @@
+/**
+ * Matching benchmark, phase 2: the received list and the badge counts over HTTP, EXPLAIN ANALYZE
+ * of the exact SQL the app runs, and the old client pattern for comparison.
+ *
+ * - Sequential GETs of memberRequests.received ({limit: 20}) and badges.get through tRPC over
+ *   HTTP with a session cookie, for a "typical" member (3 countries, 2 sectors, one activity)
+ *   and for ~50 random members, samples interleaved.
+ * - Old path (spec part 2 §7 call 15): one query for every active request not the viewer's, then
+ *   three look-ups per request and the client-side filter until 20 are kept, with node-postgres
+ *   from this process (one round trip per look-up). Speed-up = old p50 / new p50.
+ */
+import http from "node:http";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { BADGE_COUNT_CAP } from "../../src/common/memberRequests";
+import type { Db } from "../../src/server/db/client";
+import * as schema from "../../src/server/db/schema";
+import { loadMatchProfile } from "../../src/server/domain/matching";
+import { countReceived, listReceived } from "../../src/server/domain/memberRequests";
+import { loadAvg, logger, onCleanup, round, type Summary, summarize } from "../harness";
+import { type BenchSql, connectSql } from "../pg-sql";
+import { createSessions, loadProfiles } from "./seed";
+
+const log = logger("bench:matching");
+
+/** Targets of issue #4 for the queries. */
+export const QUERY_TARGETS = { listP95Ms: 15, countP95Ms: 10, speedUp: 20 };
+
+const ACTIVITY_LABEL: Record<string, string> = {
+  exporter: "Exporter",
+  export_expert: "Export Expert",
+  export_service_provider: "Export Service Provider",
+};
+
+// ---------------------------------------------------------------------------------------------
+// HTTP (node:http with one keep-alive socket: sequential requests, little client overhead)
+
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+
+export interface HttpResult {
+  status: number;
+  body: string;
+}
+
+export function httpRequest(
+  origin: string,
+  method: "GET" | "POST",
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${origin}${urlPath}`,
+      {
+        method,
+        agent,
+        headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(60_000, () => req.destroy(new Error(`timeout: ${method} ${urlPath}`)));
+    req.on("error", reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+/** tRPC result data of a 200 answer, or throws with the error. */
+export function trpcData<T>(res: HttpResult, what: string): T {
+  if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.body.slice(0, 400)}`);
+  const parsed = JSON.parse(res.body) as { result?: { data?: T } };
+  if (!parsed.result || !("data" in parsed.result)) throw new Error(`${what}: no result: ${res.body.slice(0, 400)}`);
+  return parsed.result.data as T;
+}
+
+const RECEIVED_PATH = `/trpc/memberRequests.received?input=${encodeURIComponent(JSON.stringify({ limit: 20 }))}`;
+/** The badge counts of one member in one query (requests, offers, points, tier). */
+const COUNT_PATH = "/trpc/badges.get";
+
+interface ReceivedPage {
+  items: { id: number }[];
+  nextCursor: { createdAt: string; id: number } | null;
+}
+
+async function timeGet(origin: string, urlPath: string, cookie: string, check: (data: unknown) => void) {
+  const t0 = performance.now();
+  const res = await httpRequest(origin, "GET", urlPath, { cookie });
+  const ms = performance.now() - t0;
+  check(trpcData(res, urlPath.split("?")[0] as string));
+  return ms;
+}
+
+const checkPage = (d: unknown) => {
+  if (!Array.isArray((d as ReceivedPage).items)) throw new Error("received: no items");
+};
+const checkCount = (d: unknown) => {
+  if (typeof (d as { requests?: unknown }).requests !== "number") throw new Error("badges.get: no requests count");
+};
+
+// ---------------------------------------------------------------------------------------------
+// EXPLAIN of the exact SQL the app runs
+
+async function explainApp(sql: BenchSql, userId: string): Promise<Record<string, unknown>> {
+  let captured: { query: string; params: unknown[] } | null = null;
+  const db = drizzle(sql.pool, {
+    schema,
+    casing: "snake_case",
+    logger: { logQuery: (query, params) => (captured = { query, params }) },
+  }) as unknown as Db;
+  const profile = await loadMatchProfile(db, userId);
+  const out: Record<string, unknown> = { profile };
+  for (const [label, run] of [
+    ["received", () => listReceived(db, userId, { limit: 20 }, profile)],
+    ["receivedCount", () => countReceived(db, userId, profile)],
+  ] as const) {
+    captured = null;
+    await run();
+    const c = captured as { query: string; params: unknown[] } | null;
+    if (!c) continue;
+    const params = c.params;
+    // Warm twice, keep the third.
+    let lines: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const rows = await sql.unsafe(`explain (analyze, buffers) ${c.query}`, params);
+      lines = rows.map((r) => String((r as Record<string, unknown>)["QUERY PLAN"]));
+    }
+    const exec = lines.find((l) => l.startsWith("Execution Time"));
+    const plan = lines.find((l) => l.startsWith("Planning Time"));
+    out[label] = {
+      executionMs: exec ? Number(/([\d.]+) ms/.exec(exec)?.[1]) : null,
+      planningMs: plan ? Number(/([\d.]+) ms/.exec(plan)?.[1]) : null,
+      sql: c.query,
+      plan: lines,
+    };
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Old client pattern (spec part 2 §7 call 15), one round trip per look-up
+
+async function oldReceived(
+  sql: BenchSql,
+  viewerId: string,
+): Promise<{ kept: number; scanned: number; lookups: number }> {
+  const [me] = await sql<{ activities: string[]; sectors: string[]; country_names: string[] }[]>`
+    select p.activities::text[] as activities, p.industrial_sectors as sectors,
+           array(select c.name_en from countries c where c.code = any(p.target_countries)) as country_names
+    from profiles p where p.user_id = ${viewerId}`;
+  if (!me) throw new Error("old: no profile");
+  const activityText = me.activities.map((a) => ACTIVITY_LABEL[a] ?? a).join(", ");
+  const names = new Set(me.country_names);
+  const all = await sql<
+    { id: string; user_id: string; product_id: number | null; target_country: string | null; request_type: string }[]
+  >`select * from member_requests where user_id <> ${viewerId} and status = 'active' order by created_at desc`;
+  let kept = 0;
+  let scanned = 0;
+  let lookups = 0;
+  for (const r of all) {
+    scanned++;
+    await sql`select name from profiles where user_id = ${r.user_id}`;
+    lookups++;
+    let productName: string | null = null;
+    if (r.product_id !== null) {
+      const [p] = await sql<{ name_en: string }[]>`select name_en from products where id = ${r.product_id}`;
+      productName = p?.name_en ?? null;
+      lookups++;
+    }
+    let countryName: string | null = null;
+    if (r.target_country !== null) {
+      const [c] = await sql<{ name_en: string }[]>`select name_en from countries where code = ${r.target_country}`;
+      countryName = c?.name_en ?? null;
+      lookups++;
+    }
+    const keep =
+      (countryName !== null && names.has(countryName)) ||
+      productName !== null ||
+      (r.request_type === "knowledge_sharing" && activityText.includes("Expert")) ||
+      (r.request_type === "commercial_assistance" && activityText.includes("Service Provider"));
+    if (keep && ++kept >= 20) break;
+  }
+  return { kept, scanned, lookups };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The phase
+
+export interface QueryOptions {
+  samples: number;
+  memberSamples: number;
+  samplesPerMember: number;
+  oldSamples: number;
+  oldBudgetS: number;
+}
+
+/** The members the whole benchmark uses: the typical one (phase 2) and the poster of new requests. */
+export async function pickMembers(sql: BenchSql): Promise<{ typicalId: string; posterId: string }> {
+  const [typical] = await sql<{ user_id: string }[]>`
+    select user_id from profiles
+    where approval_status = 'approved' and cardinality(target_countries) = 3
+      and cardinality(industrial_sectors) = 2 and activities = '{exporter}'
+    order by user_id limit 1`;
+  if (!typical) throw new Error("no member with 3 countries, 2 sectors and activity exporter");
+  const [poster] = await sql<{ user_id: string }[]>`
+    select user_id from profiles where approval_status = 'approved' and user_id <> ${typical.user_id}
+    order by user_id desc limit 1`;
+  if (!poster) throw new Error("no poster member");
+  return { typicalId: typical.user_id, posterId: poster.user_id };
+}
+
+/**
+ * Times the received list and badges.get for the typical member and for sampled members, runs
+ * EXPLAIN on the app's SQL and times the old client pattern. Writes its figures into `result`
+ * (typicalMember, sampledMembers, explain, oldClientPattern) and returns the headline summaries.
+ */
+export async function measureQueries(
+  sql: BenchSql,
+  benchUrl: string,
+  origin: string,
+  members: { typicalId: string; posterId: string },
+  opts: QueryOptions,
+  result: Record<string, unknown>,
+  errors: string[],
+): Promise<{ list: Summary; count: Summary; speedUp: number | null }> {
+  const typical = { user_id: members.typicalId };
+  const poster = { user_id: members.posterId };
+  const typicalCookie = (await createSessions(sql, [typical.user_id])).get(typical.user_id) as string;
+  const typicalProfile = (await loadProfiles(sql, [typical.user_id])).get(typical.user_id);
+
+  const page1 = trpcData<ReceivedPage>(
+    await httpRequest(origin, "GET", RECEIVED_PATH, { cookie: typicalCookie }),
+    "memberRequests.received",
+  );
+  const count1 = trpcData<{ requests: number }>(
+    await httpRequest(origin, "GET", COUNT_PATH, { cookie: typicalCookie }),
+    "count",
+  ).requests;
+  if (page1.items.length !== 20) errors.push(`typical member's first page has ${page1.items.length} items, not 20`);
+  const page2Path = page1.nextCursor
+    ? `/trpc/memberRequests.received?input=${encodeURIComponent(JSON.stringify({ limit: 20, cursor: page1.nextCursor }))}`
+    : null;
+
+  log(`typical member: warm-up, then ${opts.samples} sequential samples per endpoint…`);
+  result.loadAvgBeforeHttp = loadAvg();
+  for (let i = 0; i < 30; i++) {
+    await timeGet(origin, RECEIVED_PATH, typicalCookie, checkPage);
+    await timeGet(origin, COUNT_PATH, typicalCookie, checkCount);
+  }
+  const listMs: number[] = [];
+  const countMs: number[] = [];
+  const page2Ms: number[] = [];
+  const authMs: number[] = [];
+  const helloMs: number[] = [];
+  const checkSession = (d: unknown) => {
+    if (!(d as { viewer?: unknown } | null)?.viewer) throw new Error("session.get: signed out");
+  };
+  // Interleaved, so load changes on this shared machine hit every series alike.
+  for (let i = 0; i < opts.samples; i++) {
+    listMs.push(await timeGet(origin, RECEIVED_PATH, typicalCookie, checkPage));
+    countMs.push(await timeGet(origin, COUNT_PATH, typicalCookie, checkCount));
+    if (page2Path && i % 3 === 0) page2Ms.push(await timeGet(origin, page2Path, typicalCookie, checkPage));
+    if (i % 3 === 1) authMs.push(await timeGet(origin, "/trpc/session.get", typicalCookie, checkSession));
+    if (i % 3 === 2) helloMs.push(await timeGet(origin, "/trpc/hello", "", () => {}));
+  }
+  const listSummary = summarize(listMs) as Summary;
+  const countSummary = summarize(countMs) as Summary;
+  result.typicalMember = {
+    userId: typical.user_id,
+    profile: typicalProfile,
+    firstPageItems: page1.items.length,
+    badgeCount: count1,
+    receivedMs: listSummary,
+    receivedCountMs: countSummary,
+    receivedPage2Ms: summarize(page2Ms),
+    authenticatedFloorMs: summarize(authMs),
+    helloBaselineMs: summarize(helloMs),
+    note:
+      "end-to-end HTTP from this process, samples interleaved. received/receivedCount = session lookup + viewer " +
+      "(together the floor: session.get) + match profile + the query. node-postgres sends an unnamed " +
+      "statement's parse, bind and execute together (one round trip); the hot queries are named (ADR 8)",
+  };
+  log(
+    `  received p50 ${listSummary.p50} p95 ${listSummary.p95} ms; count p50 ${countSummary.p50} p95 ${countSummary.p95} ms`,
+  );
+
+  // 3b. ~50 random members.
+  log(`${opts.memberSamples} random members × ${opts.samplesPerMember} samples per endpoint…`);
+  const sampled = await sql<{ user_id: string; activity: string; nc: number; ns: number }[]>`
+    select user_id, activities[1]::text as activity, cardinality(target_countries) as nc,
+           cardinality(industrial_sectors) as ns
+    from profiles where approval_status = 'approved' and user_id not in (${typical.user_id}, ${poster.user_id})
+    order by md5(user_id::text) limit ${opts.memberSamples}`;
+  const sampleCookies = await createSessions(
+    sql,
+    sampled.map((s) => s.user_id),
+  );
+  const perMember: {
+    userId: string;
+    activity: string;
+    countries: number;
+    sectors: number;
+    badge: number;
+    listP95: number;
+    countP95: number;
+    listP50: number;
+    countP50: number;
+  }[] = [];
+  const pooledList: number[] = [];
+  const pooledCount: number[] = [];
+  for (const m of sampled) {
+    const cookie = sampleCookies.get(m.user_id) as string;
+    for (let i = 0; i < 3; i++) {
+      await timeGet(origin, RECEIVED_PATH, cookie, checkPage);
+      await timeGet(origin, COUNT_PATH, cookie, checkCount);
+    }
+    const l: number[] = [];
+    const c: number[] = [];
+    for (let i = 0; i < opts.samplesPerMember; i++) {
+      l.push(await timeGet(origin, RECEIVED_PATH, cookie, checkPage));
+      c.push(await timeGet(origin, COUNT_PATH, cookie, checkCount));
+    }
+    const badge = trpcData<{ requests: number }>(
+      await httpRequest(origin, "GET", COUNT_PATH, { cookie }),
+      "count",
+    ).requests;
+    const ls = summarize(l) as Summary;
+    const cs = summarize(c) as Summary;
+    pooledList.push(...l);
+    pooledCount.push(...c);
+    perMember.push({
+      userId: m.user_id,
+      activity: m.activity,
+      countries: m.nc,
+      sectors: m.ns,
+      badge,
+      listP50: ls.p50,
+      listP95: ls.p95,
+      countP50: cs.p50,
+      countP95: cs.p95,
+    });
+  }
+  const byActivity: Record<string, unknown> = {};
+  for (const a of Object.keys(ACTIVITY_LABEL)) {
+    const ms = perMember.filter((m) => m.activity === a);
+    byActivity[a] = {
+      members: ms.length,
+      receivedP95: summarize(ms.map((m) => m.listP95)),
+      receivedCountP95: summarize(ms.map((m) => m.countP95)),
+    };
+  }
+  const worst = [...perMember].sort((a, b) => b.listP95 + b.countP95 - (a.listP95 + a.countP95));
+  result.sampledMembers = {
+    members: perMember.length,
+    samplesPerEndpoint: opts.samplesPerMember,
+    receivedP95AcrossMembersMs: summarize(perMember.map((m) => m.listP95)),
+    receivedCountP95AcrossMembersMs: summarize(perMember.map((m) => m.countP95)),
+    pooledReceivedMs: summarize(pooledList),
+    pooledReceivedCountMs: summarize(pooledCount),
+    membersOverListTarget: perMember.filter((m) => m.listP95 > QUERY_TARGETS.listP95Ms).length,
+    membersOverCountTarget: perMember.filter((m) => m.countP95 > QUERY_TARGETS.countP95Ms).length,
+    badgesAtCap: perMember.filter((m) => m.badge >= BADGE_COUNT_CAP).length,
+    byActivity,
+    worst: worst.slice(0, 3),
+  };
+
+  // EXPLAIN ANALYZE of the app's SQL (typical member and the worst sampled one).
+  log("EXPLAIN ANALYZE of the app's queries…");
+  const explain: Record<string, unknown> = { typical: await explainApp(sql, typical.user_id) };
+  const worstMember = worst[0];
+  if (worstMember)
+    explain.worstSampled = { userId: worstMember.userId, ...(await explainApp(sql, worstMember.userId)) };
+  result.explain = explain;
+
+  // 4. Old path.
+  log(`old client pattern: up to ${opts.oldSamples} samples within ${opts.oldBudgetS} s…`);
+  const oldSql = connectSql(benchUrl, { max: 1 });
+  let oldSqlEnded = false;
+  onCleanup(() => (oldSqlEnded ? Promise.resolve() : oldSql.end()));
+  const oldMs: number[] = [];
+  let oldShape: Awaited<ReturnType<typeof oldReceived>> | null = null;
+  const oldStart = performance.now();
+  await oldReceived(oldSql, typical.user_id); // warm-up
+  while (oldMs.length < opts.oldSamples && performance.now() - oldStart < opts.oldBudgetS * 1000) {
+    const t0 = performance.now();
+    oldShape = await oldReceived(oldSql, typical.user_id);
+    oldMs.push(performance.now() - t0);
+  }
+  oldSqlEnded = true;
+  await oldSql.end();
+  const oldSummary = summarize(oldMs);
+  const speedUp = oldSummary ? round(oldSummary.p50 / listSummary.p50, 1) : null;
+  result.oldClientPattern = {
+    samples: oldMs.length,
+    ms: oldSummary,
+    ...oldShape,
+    speedUpP50: speedUp,
+    note:
+      "old pattern timed from this process straight to Postgres on localhost (no HTTP, no auth), " +
+      "look-ups only when the id is set, stopping at 20 kept: all in its favour (the old app made " +
+      "every round trip over the internet)",
+  };
+  log(`  old p50 ${oldSummary?.p50} ms → speed-up ×${speedUp}`);
+
+  return { list: listSummary, count: countSummary, speedUp };
+}
+
+/** Closes the keep-alive sockets of this phase's HTTP agent. */
+export function closeHttp(): void {
+  agent.destroy();
+}
