@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { LIMITS } from "./constants";
 import { Msg } from "./messages";
-import { emailSchema, passwordSchema } from "./validation";
+import { emailSchema, passwordSchema, plainText } from "./validation";
 
 const currentPassword = z.string().min(1, Msg.currentPasswordWrong).max(LIMITS.passwordMax, Msg.currentPasswordWrong);
 
@@ -17,4 +17,4 @@ export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 export const requestEmailChangeInput = z.object({ newEmail: emailSchema, currentPassword });
 export type RequestEmailChangeInput = z.input<typeof requestEmailChangeInput>;
 
-export const confirmEmailInput = z.object({ token: z.string().min(20).max(100) });
+export const confirmEmailInput = z.object({ token: plainText().min(20).max(100) });

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { APPROVAL_STATUSES } from "./constants";
 import { Msg } from "./messages";
-import { searchInput } from "./validation";
+import { plainText, searchInput } from "./validation";
 
 export const ADMIN_MEMBERS_PAGE_SIZE = 25;
 
@@ -19,7 +19,7 @@ export type AdminMembersInput = z.input<typeof adminMembersInput>;
 
 export const suspendInput = z.object({
   userId: z.uuid(),
-  reason: z.string().trim().min(3, Msg.suspendReasonRequired).max(500, Msg.textTooLong),
+  reason: plainText().trim().min(3, Msg.suspendReasonRequired).max(500, Msg.textTooLong),
 });
 
 export const userIdInput = z.object({ userId: z.uuid() });

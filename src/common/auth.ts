@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { LIMITS, LOCALES } from "./constants";
 import { Msg } from "./messages";
-import { activitySchema, emailSchema, nameSchema, passwordSchema, userTypeSchema } from "./validation";
+import { activitySchema, emailSchema, nameSchema, passwordSchema, plainText, userTypeSchema } from "./validation";
 
 /** Sign-up (spec part 1 §3, §5): exactly one activity; user type and referral code are stored. */
 export const signUpInput = z.object({
@@ -14,8 +14,7 @@ export const signUpInput = z.object({
   password: passwordSchema,
   activity: activitySchema,
   userType: userTypeSchema,
-  referralCode: z
-    .string()
+  referralCode: plainText()
     .trim()
     .max(LIMITS.referralCodeMax, Msg.referralTooLong)
     .optional()

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { PRODUCT_CATEGORY_CODES } from "./knowledge";
 import { Msg } from "./messages";
 import { EXPERTISE_AREAS } from "./profile";
-import { titleSchema } from "./validation";
+import { plainText, titleSchema } from "./validation";
 
 /** Help types (spec part 2 §3). */
 export const HELP_TYPES = [
@@ -44,9 +44,8 @@ export const helpRequestInput = z
   .object({
     helpType: z.enum(HELP_TYPES, Msg.requestTypeRequired),
     title: titleSchema,
-    description: z.string().trim().min(1, Msg.descriptionIsRequired).max(2000, Msg.textTooLong),
-    targetCountry: z
-      .string()
+    description: plainText().trim().min(1, Msg.descriptionIsRequired).max(2000, Msg.textTooLong),
+    targetCountry: plainText()
       .regex(/^[A-Z]{2}$/, Msg.invalidCountry)
       .nullable(),
     productCategory: z.enum(PRODUCT_CATEGORY_CODES).nullable(),
@@ -54,13 +53,11 @@ export const helpRequestInput = z
     employmentType: z.enum(EMPLOYMENT_TYPES).nullable(),
     serviceType: z.enum(SERVICE_TYPES).nullable(),
     urgency: z.enum(HELP_URGENCIES).default("medium"),
-    budgetRange: z
-      .string()
+    budgetRange: plainText()
       .trim()
       .max(100, Msg.textTooLong)
       .transform((v) => (v === "" ? null : v)),
-    additionalDetails: z
-      .string()
+    additionalDetails: plainText()
       .trim()
       .max(2000, Msg.textTooLong)
       .transform((v) => (v === "" ? null : v)),

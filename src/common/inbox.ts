@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { LIMITS } from "./constants";
 import { Msg } from "./messages";
+import { plainText, rowIdSchema } from "./validation";
 
 /** Points an admin may award on approval (spec part 2 §9); 50 is the default. */
 export const APPROVAL_POINTS = [50, 100, 200] as const;
@@ -12,15 +13,15 @@ export const DEFAULT_APPROVAL_POINTS = 50;
 
 export const reviewKnowledgeInput = z.discriminatedUnion("decision", [
   z.object({
-    id: z.number().int().positive(),
+    id: rowIdSchema,
     decision: z.literal("approved"),
     points: z.union([z.literal(50), z.literal(100), z.literal(200)]).default(DEFAULT_APPROVAL_POINTS),
-    notes: z.string().trim().max(LIMITS.approvalNotesMax, Msg.notesTooLong).optional(),
+    notes: plainText().trim().max(LIMITS.approvalNotesMax, Msg.notesTooLong).optional(),
   }),
   z.object({
-    id: z.number().int().positive(),
+    id: rowIdSchema,
     decision: z.literal("rejected"),
-    notes: z.string().trim().max(LIMITS.approvalNotesMax, Msg.notesTooLong).optional(),
+    notes: plainText().trim().max(LIMITS.approvalNotesMax, Msg.notesTooLong).optional(),
   }),
 ]);
 

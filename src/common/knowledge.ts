@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { Msg } from "./messages";
 import type { SectorCode } from "./sectors";
-import { titleSchema } from "./validation";
+import { dateSchema, plainText, titleSchema } from "./validation";
 
 /** The four kinds of shared knowledge (spec part 2 §3 share_type). */
 export const SHARE_TYPES = ["country", "regulations", "documents", "experience"] as const;
@@ -107,7 +107,7 @@ export const EVENT_TYPES = [
   "other",
 ] as const;
 
-const contentSchema = z.string().trim().min(1, Msg.contentRequired).max(10_000, Msg.textTooLong);
+const contentSchema = plainText().trim().min(1, Msg.contentRequired).max(10_000, Msg.textTooLong);
 
 /** Share Knowledge (spec part 2 §5): title, content and the type's own choice are required. */
 export const shareKnowledgeInput = z
@@ -115,10 +115,9 @@ export const shareKnowledgeInput = z
     shareType: z.enum(SHARE_TYPES),
     title: titleSchema,
     content: contentSchema,
-    category: z.string().trim().min(1, Msg.categoryRequired).max(40),
-    eventDate: z.iso.date().nullable(),
-    eventLocation: z
-      .string()
+    category: plainText().trim().min(1, Msg.categoryRequired).max(40),
+    eventDate: dateSchema.nullable(),
+    eventLocation: plainText()
       .trim()
       .max(200, Msg.textTooLong)
       .transform((v) => (v === "" ? null : v)),

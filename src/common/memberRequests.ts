@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Activity } from "./constants";
 import { Msg } from "./messages";
 import { SECTOR_CODES } from "./sectors";
-import { PHONE_PATTERN } from "./validation";
+import { PHONE_PATTERN, plainText, productIdSchema, rowIdSchema, timestampSchema } from "./validation";
 
 /** Member request types (spec part 2 §3). */
 export const REQUEST_TYPES = [
@@ -83,8 +83,7 @@ export function countWords(text: string): number {
 
 /** A description of at most 30 words; each form has its own spec wording. */
 const describe = (required: string, tooLong: string) =>
-  z
-    .string()
+  plainText()
     .trim()
     .min(1, required)
     .max(2000, tooLong)
@@ -94,12 +93,12 @@ const description = describe(Msg.descriptionRequired, Msg.descriptionTooLong);
 
 const shortFormDescription = describe(Msg.descriptionIsRequired, Msg.descriptionMax30Words);
 
-const countryCode = z.string().regex(/^[A-Z]{2}$/, Msg.invalidCountry);
+const countryCode = plainText().regex(/^[A-Z]{2}$/, Msg.invalidCountry);
 
 /** /member-request (spec part 2 §2, §5): product or country, type, ≤30 words, urgency. */
 export const submitRequestInput = z
   .object({
-    productId: z.number().int().positive().nullable(),
+    productId: productIdSchema.nullable(),
     countryCode: countryCode.nullable(),
     requestType: z.enum(REQUEST_TYPES, Msg.requestTypeRequired),
     description,
@@ -119,10 +118,10 @@ const subActivityFor = (v: { activityType: ServiceActivity; subActivity: string 
 /** /member-request/send (spec part 2 §2, §5): the 30 counts words here too (DESIGN.md §8.8). */
 export const sendRequestInput = z
   .object({
-    productId: z.number().int().positive().nullable(),
+    productId: productIdSchema.nullable(),
     countryCode: countryCode.nullable(),
     activityType: z.enum(SERVICE_ACTIVITIES, Msg.activityTypeRequired),
-    subActivity: z.string().min(1, Msg.subActivityRequired),
+    subActivity: plainText().min(1, Msg.subActivityRequired),
     urgency: z.enum(URGENCIES).default("normal"),
     description: shortFormDescription,
   })
@@ -140,7 +139,7 @@ export const exportServicesRequestInput = z
     sector: z.enum(SECTOR_CODES).nullable(),
     countryCode: countryCode.nullable(),
     activityType: z.enum(SERVICE_ACTIVITIES, Msg.activityTypeRequired),
-    subActivity: z.string().min(1, Msg.selectSubActivity),
+    subActivity: plainText().min(1, Msg.selectSubActivity),
     description: shortFormDescription,
     urgency: z.enum(URGENCIES, Msg.urgencyRequired),
   })
@@ -150,8 +149,7 @@ export const exportServicesRequestInput = z
 export type ExportServicesRequestInput = z.input<typeof exportServicesRequestInput>;
 
 const optionalContact = (valid: (v: string) => boolean, message: string) =>
-  z
-    .string()
+  plainText()
     .trim()
     .max(254, message)
     .refine((v) => v === "" || valid(v), message)
@@ -164,8 +162,8 @@ const isPhone = (v: string) => PHONE_PATTERN.test(v);
 /** Respond dialog (spec part 2 §5): a message of 1–200 characters and at least one contact. */
 export const respondInput = z
   .object({
-    requestId: z.number().int().positive(),
-    message: z.string().trim().min(1, Msg.responseRequired).max(RESPONSE_MAX_CHARS, Msg.responseTooLong),
+    requestId: rowIdSchema,
+    message: plainText().trim().min(1, Msg.responseRequired).max(RESPONSE_MAX_CHARS, Msg.responseTooLong),
     contactEmail: optionalContact(isEmail, Msg.invalidEmail),
     contactPhone: optionalContact(isPhone, Msg.invalidPhone),
     contactWhatsapp: optionalContact(isPhone, Msg.invalidWhatsapp),
@@ -179,6 +177,6 @@ export type RespondInput = z.input<typeof respondInput>;
 
 /** Cursor of the received list: the last card's (createdAt, id). */
 export const receivedListInput = z.object({
-  cursor: z.object({ createdAt: z.string().datetime(), id: z.number().int() }).nullish(),
+  cursor: z.object({ createdAt: timestampSchema, id: rowIdSchema }).nullish(),
   limit: z.number().int().min(1).max(50).default(RECEIVED_PAGE_SIZE),
 });

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ACTIVITIES, TIERS } from "./constants";
 import { Msg } from "./messages";
 import { SECTOR_CODES } from "./sectors";
-import { searchInput } from "./validation";
+import { plainText, searchInput } from "./validation";
 
 export const DIRECTORY_PAGE_SIZE = 24;
 
@@ -14,8 +14,7 @@ export const directoryInput = z.object({
   search: searchInput,
   activity: z.enum(ACTIVITIES).optional(),
   sector: z.enum(SECTOR_CODES).optional(),
-  country: z
-    .string()
+  country: plainText()
     .regex(/^[A-Z]{2}$/, Msg.invalidCountry)
     .optional(),
   tier: z.enum(TIERS).optional(),

@@ -92,6 +92,12 @@ export const Msg = {
   alreadySuspended: "This account is already suspended.",
   notSuspended: "This account is not suspended.",
   adminNeedsApprovedMember: "Only an approved, active member can become an admin.",
+  /** A text with a NUL, another control character or a broken character (issue #10 §4). */
+  invalidCharacters: "This text contains characters that are not allowed.",
+  /** A date that is not one, or outside 1900–2100 (issue #10 §4). */
+  invalidDate: "Please enter a valid date.",
+  /** A value the database refused although it passed validation (issue #10 §4): HTTP 400. */
+  invalidInput: "Some of the information you entered is not valid. Please check it and try again.",
   unexpected: "An unexpected error occurred. Please try again.",
   /** The database is unreachable for a moment (a restart, a lost connection): HTTP 503 (issue #10 §2). */
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",

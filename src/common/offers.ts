@@ -3,11 +3,12 @@
  */
 import { z } from "zod";
 import { Msg } from "./messages";
+import { rowIdSchema } from "./validation";
 
 export const rateInput = z.object({
-  responseId: z.number().int().positive(),
+  responseId: rowIdSchema,
   rating: z.number().int().min(1, Msg.ratingRange).max(3, Msg.ratingRange),
 });
 
 /** One response to the viewer's own request (reveal). */
-export const responseIdInput = z.object({ responseId: z.number().int().positive() });
+export const responseIdInput = z.object({ responseId: rowIdSchema });

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { Msg } from "./messages";
 import { SECTOR_CODES } from "./sectors";
-import { nameSchema, PHONE_PATTERN } from "./validation";
+import { nameSchema, PHONE_PATTERN, plainText } from "./validation";
 
 /** Expertise areas (spec part 2 §3). */
 export const EXPERTISE_AREAS = ["marketing", "legal", "commercial"] as const;
@@ -76,7 +76,7 @@ export const activitySelectionsSchema = z
     mainCategories: z
       .array(z.enum(ACTIVITY_CATEGORY_CODES as [ActivityCategory, ...ActivityCategory[]]))
       .max(MAX_MAIN_CATEGORIES, Msg.maxCategories),
-    details: z.partialRecord(z.enum(["A", "B", "C", "D"]), z.array(z.string()).max(30)),
+    details: z.partialRecord(z.enum(["A", "B", "C", "D"]), z.array(plainText()).max(30)),
   })
   .refine((s) => new Set(s.mainCategories).size === s.mainCategories.length, Msg.maxCategories)
   .refine(
@@ -92,22 +92,19 @@ export const activitySelectionsSchema = z
   );
 
 const optionalPhone = (message: string) =>
-  z
-    .string()
+  plainText()
     .trim()
     .refine((v) => v === "" || PHONE_PATTERN.test(v), message)
     .transform((v) => (v === "" ? null : v));
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  plainText()
     .trim()
     .max(max, Msg.textTooLong)
     .transform((v) => (v === "" ? null : v));
 
 /** A LinkedIn profile address (https://…linkedin.com/…); empty means none. */
-export const linkedinSchema = z
-  .string()
+export const linkedinSchema = plainText()
   .trim()
   .max(300, Msg.invalidLinkedin)
   .refine((v) => {
@@ -122,7 +119,7 @@ export const linkedinSchema = z
   .transform((v) => (v === "" ? null : v));
 
 /** Trimmed, non-empty certificate or appraisal (spec part 2 §5). */
-export const certificateSchema = z.string().trim().min(1, Msg.certificateRequired).max(200, Msg.textTooLong);
+export const certificateSchema = plainText().trim().min(1, Msg.certificateRequired).max(200, Msg.textTooLong);
 
 /** Profile Settings → Update Profile (spec part 2 §2, §5). The account e-mail changes separately. */
 export const profileUpdateInput = z.object({
@@ -140,7 +137,7 @@ export const profileUpdateInput = z.object({
   certificates: z.array(certificateSchema).max(30, Msg.tooManyItems),
   industrialSectors: z.array(z.enum(SECTOR_CODES)).max(SECTOR_CODES.length),
   targetCountries: z
-    .array(z.string().regex(/^[A-Z]{2}$/, Msg.invalidCountry))
+    .array(plainText().regex(/^[A-Z]{2}$/, Msg.invalidCountry))
     .max(250)
     .transform((l) => [...new Set(l)]),
   activitySelections: activitySelectionsSchema,

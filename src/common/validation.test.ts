@@ -7,13 +7,18 @@ import { signInInput, signUpInput } from "./auth";
 import { contactInput } from "./landing";
 import { Msg } from "./messages";
 import {
+  dateSchema,
   emailSchema,
   nameSchema,
   PHONE_PATTERN,
   passwordSchema,
   passwordStrength,
   phoneSchema,
+  plainText,
+  productIdSchema,
+  rowIdSchema,
   sanitizeText,
+  timestampSchema,
   whatsappSchema,
 } from "./validation";
 
@@ -290,5 +295,50 @@ describe("sign-up and sign-in inputs", () => {
     expect(fieldMessagesOf(signInInput, { email: "ada@example.com", password: "" })).toEqual({
       password: [Msg.invalidCredentials],
     });
+  });
+});
+
+describe("values the database would refuse or alter (issue #10 §4)", () => {
+  const title = plainText().trim().min(1, Msg.titleRequired).max(200, Msg.textTooLong);
+
+  it.each([
+    ["a NUL", "a\u0000b"],
+    ["a bell", "ding\u0007"],
+    ["an escape sequence", "\u001b[31mred"],
+    ["DEL", "x\u007f"],
+    ["a lone high surrogate", "x\ud800"],
+    ["a lone low surrogate", "\udc00y"],
+  ])("free text with %s is refused with Msg.invalidCharacters, before any other rule", (_label, text) => {
+    expect(messagesOf(title, text)).toEqual([Msg.invalidCharacters]);
+  });
+
+  it("free text keeps tabs, line breaks, Persian, bidi marks and emoji (paired surrogates)", () => {
+    for (const text of ["a\tb", "line 1\r\nline 2", "زعفران صادراتی", "\u200fسلام\u200e", "🏳️‍🌈 𝕏"]) {
+      expect(messagesOf(title, text), text).toEqual([]);
+    }
+  });
+
+  it("a product id must fit Postgres int4: 2^31 − 1 passes, 2^31 is refused with Msg.invalidProduct", () => {
+    expect(messagesOf(productIdSchema, 2 ** 31 - 1)).toEqual([]);
+    expect(messagesOf(productIdSchema, 2 ** 31)).toEqual([Msg.invalidProduct]);
+  });
+
+  it("a row id is a positive safe integer (int8 holds every one)", () => {
+    expect(messagesOf(rowIdSchema, Number.MAX_SAFE_INTEGER)).toEqual([]);
+    expect(messagesOf(rowIdSchema, 0)).not.toEqual([]);
+    expect(messagesOf(rowIdSchema, Number.MAX_SAFE_INTEGER + 2)).not.toEqual([]);
+  });
+
+  it("dates lie from 1900 to 2100: year zero and five-digit years are refused with Msg.invalidDate", () => {
+    expect(messagesOf(dateSchema, "2026-11-24")).toEqual([]);
+    expect(messagesOf(dateSchema, "1900-01-01")).toEqual([]);
+    expect(messagesOf(dateSchema, "2100-12-31")).toEqual([]);
+    for (const bad of ["0000-01-01", "0001-01-01", "1899-12-31", "2101-01-01", "10000-01-01", "2026-02-30", "today"]) {
+      expect(messagesOf(dateSchema, bad), bad).toContain(Msg.invalidDate);
+    }
+    expect(messagesOf(timestampSchema, "2026-11-24T10:00:00.000Z")).toEqual([]);
+    for (const bad of ["0000-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "+275760-09-13T00:00:00.000Z"]) {
+      expect(messagesOf(timestampSchema, bad), bad).toContain(Msg.invalidDate);
+    }
   });
 });

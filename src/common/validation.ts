@@ -13,6 +13,55 @@ const escapedSpecials = PASSWORD_SPECIALS.replace(/[$*?]/g, "\\$&");
 const PASSWORD_START = new RegExp(`^[A-Za-z\\d${escapedSpecials}]`);
 const PASSWORD_SPECIAL = new RegExp(`[${escapedSpecials}]`);
 
+/**
+ * Characters no text may hold (issue #10 §4): C0 control characters other than tab, line feed
+ * and carriage return (NUL among them, which Postgres text cannot store), DEL, and lone UTF-16
+ * surrogates (broken characters, which would be stored as U+FFFD).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Cs}/u;
+
+/** Whether `text` holds none of the characters that no text may hold. */
+export function hasOnlyAllowedCharacters(text: string): boolean {
+  return !FORBIDDEN_CHARACTERS.test(text);
+}
+
+/**
+ * The base of every free-text field: a string without control characters or broken characters
+ * (`Msg.invalidCharacters`, reported before any other issue of the field). Chain the field's own
+ * rules: `plainText().trim().min(1, …).max(200, …)`.
+ */
+export function plainText() {
+  return z.string().refine(hasOnlyAllowedCharacters, { message: Msg.invalidCharacters, abort: true });
+}
+
+/** Largest value of a Postgres `integer` column (int4). */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * Id of a row of a table keyed by `bigint` (every table of ours but the catalog): a positive safe
+ * integer, which int8 always holds.
+ */
+export const rowIdSchema = z.number().int().positive();
+
+/** A catalog product's id (`products.id`, Postgres int4): at most 2^31 − 1 (`Msg.invalidProduct`). */
+export const productIdSchema = z.number().int().positive().max(INT4_MAX, Msg.invalidProduct);
+
+/** First and last year a date of ours may fall in (Postgres refuses year zero; issue #10 §4). */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 2100;
+
+const yearInRange = (iso: string) => {
+  const year = Number(iso.slice(0, 4));
+  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+};
+
+/** A calendar date `YYYY-MM-DD` from 1900 to 2100 (`Msg.invalidDate`). */
+export const dateSchema = z.iso.date(Msg.invalidDate).refine(yearInRange, Msg.invalidDate);
+
+/** An ISO 8601 UTC timestamp (`…Z`) from 1900 to 2100 (`Msg.invalidDate`). */
+export const timestampSchema = z.iso.datetime(Msg.invalidDate).refine(yearInRange, Msg.invalidDate);
+
 /** E-mail address: trimmed, lower-cased, valid (message 'Please enter a valid email address'). */
 export const emailSchema = z.string().trim().toLowerCase().max(254, Msg.invalidEmail).pipe(z.email(Msg.invalidEmail));
 
@@ -55,7 +104,7 @@ export function passwordStrength(password: string): { score: number; label: Pass
 }
 
 /** Person's or organization's name (2–100 characters after trimming). */
-export const nameSchema = z.string().trim().min(LIMITS.nameMin, Msg.nameTooShort).max(LIMITS.nameMax, Msg.nameTooLong);
+export const nameSchema = plainText().trim().min(LIMITS.nameMin, Msg.nameTooShort).max(LIMITS.nameMax, Msg.nameTooLong);
 
 export const activitySchema = z.enum(ACTIVITIES, Msg.chooseActivity);
 export const userTypeSchema = z.enum(USER_TYPES, Msg.chooseUserType);
@@ -76,12 +125,11 @@ export function sanitizeText(input: string): string {
 }
 
 /** Free-text search: trimmed, at most 100 characters, absent when empty. */
-export const searchInput = z
-  .string()
+export const searchInput = plainText()
   .trim()
   .max(100)
   .optional()
   .transform((v) => v || undefined);
 
 /** A title: trimmed, required, at most 200 characters. */
-export const titleSchema = z.string().trim().min(1, Msg.titleRequired).max(200, Msg.textTooLong);
+export const titleSchema = plainText().trim().min(1, Msg.titleRequired).max(200, Msg.textTooLong);

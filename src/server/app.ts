@@ -20,6 +20,7 @@ import { Msg } from "../common/messages";
 import { authenticate } from "./auth/authenticate";
 import { sessionCookieName } from "./auth/session";
 import { MIGRATIONS_FOLDER } from "./db/client";
+import { isInvalidDatabaseInput } from "./db/errors";
 import { RETRY_AFTER_OUTAGE_SECONDS, registerErrorHandler, trpcErrorOf } from "./errors";
 import { registerFileRoutes } from "./files/routes";
 import { uploadsDir } from "./files/uploads";
@@ -265,6 +266,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path: procedurePath }, "tRPC error");
         else if (error.code === "SERVICE_UNAVAILABLE")
           app.log.warn({ err: error, path: procedurePath }, "database unavailable");
+        // A value the database refused although validation let it through: a zod rule is missing.
+        else if (isInvalidDatabaseInput(error))
+          app.log.warn({ err: error, path: procedurePath }, "value refused by the database");
       },
       responseMeta({ errors }) {
         return errors.some((e) => e.code === "SERVICE_UNAVAILABLE")

@@ -4,6 +4,7 @@
  * carries SQL, its parameters or a stack; a database that is gone answers 503 with
  * `Msg.serviceUnavailable`, as a tRPC error on /trpc and as `{ error: { code, message } }` elsewhere.
  */
+import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import Fastify from "fastify";
@@ -12,7 +13,7 @@ import { Msg } from "../common/messages";
 import { createTestApp, type TestApp, type TrpcErrorBody } from "../test/app";
 import { parseSessionToken } from "./auth/session";
 import { DomainError } from "./domain/errors";
-import { publicErrorOf, registerErrorHandler } from "./errors";
+import { publicErrorOf, registerErrorHandler, trpcErrorOf } from "./errors";
 
 /** What must never appear in a reply: SQL, Drizzle's "params:", a stack frame, a source path. */
 function expectNoLeak(response: LightMyRequestResponse): void {
@@ -139,6 +140,41 @@ describe("the Fastify error handler", () => {
       expectNoLeak(big);
     } finally {
       await app.close();
+    }
+  });
+
+  it("answers a value the database refuses (NUL, int4 overflow, year zero) with 400 and Msg.invalidInput, on routes and in tRPC", async () => {
+    const t = await createTestApp();
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    const refused = {
+      nul: sql`select ${"a\u0000b"}::text as v`,
+      int4: sql`select ${String(2 ** 31)}::int as v`,
+      yearZero: sql`select ${"0000-01-01"}::date as v`,
+    };
+    app.get<{ Params: { kind: keyof typeof refused } }>("/refused/:kind", async (req) => {
+      await t.db.execute(refused[req.params.kind]);
+      return "unreachable";
+    });
+    try {
+      for (const kind of Object.keys(refused) as (keyof typeof refused)[]) {
+        const res = await app.inject({ url: `/refused/${kind}` });
+        expect(res.statusCode, kind).toBe(400);
+        expect(res.json(), kind).toEqual({ error: { code: "BAD_REQUEST", message: Msg.invalidInput } });
+        expectNoLeak(res);
+        const err = await t.db.execute(refused[kind]).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        const converted = trpcErrorOf(new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: err }));
+        expect({ code: converted.code, message: converted.message }, kind).toEqual({
+          code: "BAD_REQUEST",
+          message: Msg.invalidInput,
+        });
+      }
+    } finally {
+      await app.close();
+      await t.close();
     }
   });
 

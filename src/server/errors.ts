@@ -6,6 +6,10 @@
  *   code, its spec text and its retry delay.
  * - A database outage (`isDatabaseUnavailable`) is 503 with `Msg.serviceUnavailable` and
  *   `Retry-After`.
+ * - A value the database refuses (`isInvalidDatabaseInput`: a NUL, a number or date out of
+ *   range) is 400 BAD_REQUEST with `Msg.invalidInput` (issue #10 §4). Bad input never makes a
+ *   500; this is the safety net behind the zod inputs (src/common/validation.ts), which refuse
+ *   such values first with a field's own message.
  * - Fastify's own 4xx errors (bad JSON, body too large, multipart limits) keep their status.
  * - Anything else is 500 with `Msg.unexpected`. No reply ever carries an error's own message
  *   for a 5xx — Drizzle's messages hold the SQL text and its parameters — nor a stack.
@@ -14,7 +18,7 @@ import { STATUS_CODES } from "node:http";
 import { TRPCError } from "@trpc/server";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { Msg } from "../common/messages";
-import { isDatabaseUnavailable } from "./db/errors";
+import { isDatabaseUnavailable, isInvalidDatabaseInput } from "./db/errors";
 import { DomainError, type DomainErrorCode } from "./domain/errors";
 
 /** Seconds a client is asked to wait after a 503 (`Retry-After`). */
@@ -54,6 +58,9 @@ export function publicErrorOf(err: unknown): PublicError {
       retryAfterSeconds: RETRY_AFTER_OUTAGE_SECONDS,
     };
   }
+  if (isInvalidDatabaseInput(err)) {
+    return { statusCode: 400, code: "BAD_REQUEST", message: Msg.invalidInput, retryAfterSeconds: null };
+  }
   const e = err as Partial<FastifyError> | null;
   const status = typeof e?.statusCode === "number" ? e.statusCode : 500;
   if (status >= 400 && status < 500) {
@@ -71,7 +78,8 @@ export function publicErrorOf(err: unknown): PublicError {
 /**
  * The tRPC error to throw for `err`: a `DomainError` becomes the tRPC error of the same code and
  * message (kept as `cause` for `retryAfterSeconds`); a database outage becomes
- * SERVICE_UNAVAILABLE (HTTP 503) with `Msg.serviceUnavailable`; a TRPCError stays as it is;
+ * SERVICE_UNAVAILABLE (HTTP 503) with `Msg.serviceUnavailable`; a value the database refused
+ * becomes BAD_REQUEST (HTTP 400) with `Msg.invalidInput`; any other TRPCError stays as it is;
  * anything else becomes INTERNAL_SERVER_ERROR, whose message the errorFormatter replaces with
  * `Msg.unexpected`.
  */
@@ -82,6 +90,7 @@ export function trpcErrorOf(err: unknown): TRPCError {
   if (isDatabaseUnavailable(err)) {
     return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: Msg.serviceUnavailable, cause: err });
   }
+  if (isInvalidDatabaseInput(err)) return new TRPCError({ code: "BAD_REQUEST", message: Msg.invalidInput, cause: err });
   return err instanceof TRPCError ? err : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: err });
 }
 
@@ -95,6 +104,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
     const { statusCode, code, message, retryAfterSeconds } = publicErrorOf(err);
     if (statusCode === 503) req.log.warn({ err }, "database unavailable");
+    else if (isInvalidDatabaseInput(err)) req.log.warn({ err }, "value refused by the database");
     else if (statusCode >= 500) req.log.error({ err }, "request failed");
     if (retryAfterSeconds !== null) reply.header("Retry-After", String(retryAfterSeconds));
     // Refused while a body streams in, the rest stays unread: close the connection, or the next

@@ -94,6 +94,9 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   alreadySuspended: msg`This account is already suspended.`,
   notSuspended: msg`This account is not suspended.`,
   adminNeedsApprovedMember: msg`Only an approved, active member can become an admin.`,
+  invalidCharacters: msg`This text contains characters that are not allowed.`,
+  invalidDate: msg`Please enter a valid date.`,
+  invalidInput: msg`Some of the information you entered is not valid. Please check it and try again.`,
   unexpected: msg`An unexpected error occurred. Please try again.`,
   serviceUnavailable: msg`The service is temporarily unavailable. Please try again in a moment.`,
 };

@@ -1,8 +1,9 @@
 /**
- * The one place that tells a database outage from any other error (issue #10 §2, ADR 0010).
- * An outage — the server restarting, refusing or dropping connections, or the pool closed —
- * is answered 503 with `Msg.serviceUnavailable` by the Fastify error handler and by tRPC
- * (`src/server/errors.ts`); everything else stays a 500 that tells the client nothing.
+ * The one place that classifies database errors (issue #10 §2, §4; ADR 0010). An outage — the
+ * server restarting, refusing or dropping connections, or the pool closed — is answered 503
+ * with `Msg.serviceUnavailable`; a value the database refuses (`isInvalidDatabaseInput`) is 400
+ * with `Msg.invalidInput` (both in `src/server/errors.ts`); everything else stays a 500 that
+ * tells the client nothing.
  */
 
 /**
@@ -51,4 +52,35 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (typeof e.message === "string" && UNAVAILABLE_MESSAGE.test(e.message)) return true;
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/**
+ * SQLSTATEs of class 22 (data exception) that a value sent by a client causes when validation
+ * let it through: 22001 string_data_right_truncation, 22003 numeric_value_out_of_range,
+ * 22007 invalid_datetime_format, 22008 datetime_field_overflow, 22021 character_not_in_repertoire
+ * (a NUL), 22025 invalid_escape_sequence (LIKE), 2201B invalid_regular_expression,
+ * 22P02 invalid_text_representation, 22P05 untranslatable_character.
+ */
+const INVALID_INPUT_SQLSTATES = new Set([
+  "22001",
+  "22003",
+  "22007",
+  "22008",
+  "22021",
+  "22025",
+  "2201B",
+  "22P02",
+  "22P05",
+]);
+
+/**
+ * True when `err`, or an error it wraps, is the database refusing a value (see
+ * `INVALID_INPUT_SQLSTATES`): the safety net behind the zod inputs, answered 400, never 500.
+ * Never throws.
+ */
+export function isInvalidDatabaseInput(err: unknown, depth = 0): boolean {
+  if (depth > MAX_DEPTH || typeof err !== "object" || err === null) return false;
+  const e = err as { code?: unknown; cause?: unknown };
+  if (typeof e.code === "string" && INVALID_INPUT_SQLSTATES.has(e.code)) return true;
+  return isInvalidDatabaseInput(e.cause, depth + 1);
 }

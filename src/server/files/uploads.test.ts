@@ -9,8 +9,9 @@ import { readdir, readFile } from "node:fs/promises";
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Msg } from "../../common/messages";
 import {
   type Actor,
@@ -23,7 +24,29 @@ import {
   uploadFile,
 } from "../../test/app";
 import { uploads } from "../db/schema";
-import { uploadsDir } from "./uploads";
+import { storeUpload, uploadsDir } from "./uploads";
+
+/**
+ * A disk whose opens can be made slow: while `openDelayMs` > 0, every file write stream opens
+ * its file that much later (through the stream's public `fs` option), as under load when the
+ * thread pool is busy (issue #10 §8).
+ */
+const slowDisk = vi.hoisted(() => ({ openDelayMs: 0 }));
+vi.mock("node:fs", async (importOriginal) => {
+  const fs = await importOriginal<typeof import("node:fs")>();
+  const createWriteStream: typeof fs.createWriteStream = (file, options) => {
+    if (slowDisk.openDelayMs === 0 || typeof options !== "object") return fs.createWriteStream(file, options);
+    const delay = slowDisk.openDelayMs;
+    const open = (...args: unknown[]) => {
+      setTimeout(() => (fs.open as (...a: unknown[]) => void)(...args), delay);
+    };
+    return fs.createWriteStream(file, {
+      ...options,
+      fs: { open, write: fs.write, writev: fs.writev, close: fs.close },
+    });
+  };
+  return { ...fs, default: { ...fs, createWriteStream }, createWriteStream };
+});
 
 const MB = 1024 * 1024;
 
@@ -362,6 +385,32 @@ describe("refusals", () => {
       origin: "none",
     });
     expect(none.status).toBe(403);
+    expect(await rowsOf(m.user!.id)).toEqual([]);
+  });
+});
+
+describe("a slow disk (issue #10 §8)", () => {
+  it("a refusal before the file is even open leaves no file behind once it opens", async () => {
+    const m = await t.actor("member");
+    const filesBefore = await filesOnDisk();
+    slowDisk.openDelayMs = 200;
+    try {
+      // One chunk over the limit: the refusal comes before the delayed open completes.
+      const source = Readable.from([padTo(SAMPLE_FILES.png, Math.round(1.2 * MB))]);
+      const stored = storeUpload(t.db, {
+        dataDir: t.config.dataDir,
+        ownerId: m.user!.id,
+        purpose: "profile_photo",
+        fileName: "huge.png",
+        source,
+      });
+      await expect(stored).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: Msg.photoTooLarge });
+    } finally {
+      slowDisk.openDelayMs = 0;
+    }
+    // Time for a late open to create the file, had the refusal not waited for it.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await filesOnDisk()).toEqual(filesBefore);
     expect(await rowsOf(m.user!.id)).toEqual([]);
   });
 });

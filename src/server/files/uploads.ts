@@ -4,7 +4,7 @@
  * way, the bytes stored under a generated name outside any static folder, and one `uploads` row.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
@@ -89,8 +89,9 @@ export async function storeUpload(
     },
   });
 
+  const out = createWriteStream(tmpPath, { flags: "wx", mode: 0o600 });
   try {
-    await pipeline(opts.source, meter, createWriteStream(tmpPath, { flags: "wx", mode: 0o600 }));
+    await pipeline(opts.source, meter, out);
     if ((opts.source as Readable & { truncated?: boolean }).truncated)
       throw new DomainError("PAYLOAD_TOO_LARGE", rule.tooLarge);
     const detected = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
@@ -100,6 +101,10 @@ export async function storeUpload(
     await rename(tmpPath, path.join(dir, storageKey));
   } catch (err) {
     opts.source.resume();
+    // A failed pipeline rejects as soon as any stream errors, while the file may still be being
+    // opened (or closed): removing it before then would leave it behind once the open completes
+    // (issue #10 §8). Wait for the descriptor to be released, then remove the file.
+    await closed(out);
     await rm(tmpPath, { force: true });
     throw err;
   }
@@ -124,6 +129,15 @@ export async function storeUpload(
     throw err;
   }
   return { id: row.id, ...stored };
+}
+
+/**
+ * Resolves once `stream` has emitted 'close' (its file opened, if ever, and closed again),
+ * whatever its outcome; a file stream always closes once it has ended or been destroyed.
+ */
+function closed(stream: WriteStream): Promise<void> {
+  if (stream.closed) return Promise.resolve();
+  return new Promise((resolve) => stream.once("close", () => resolve()));
 }
 
 /** Download address of an upload. */

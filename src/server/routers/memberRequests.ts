@@ -10,6 +10,7 @@ import {
   sendRequestInput,
   submitRequestInput,
 } from "../../common/memberRequests";
+import { rowIdSchema } from "../../common/validation";
 import {
   ignoreRequest,
   listReceived,
@@ -21,7 +22,7 @@ import {
 import { matchProfileOf } from "../domain/viewer";
 import { memberProcedure, router } from "../trpc/init";
 
-const requestIdInput = z.object({ requestId: z.number().int().positive() });
+const requestIdInput = z.object({ requestId: rowIdSchema });
 
 export const memberRequestsRouter = router({
   /** /member-request */
