@@ -5,7 +5,6 @@
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -23,6 +22,7 @@ import { RETRY_AFTER_OUTAGE_SECONDS, registerErrorHandler, trpcErrorOf } from ".
 import { registerFileRoutes } from "./files/routes";
 import { uploadsDir } from "./files/uploads";
 import { connectionRegistry } from "./live/connections";
+import { CLIENT_DIR } from "./paths";
 import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 
@@ -34,7 +34,7 @@ declare module "fastify" {
   }
 }
 
-export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+export const DEFAULT_CLIENT_DIR = CLIENT_DIR;
 
 export interface BuildAppOptions {
   /** pino options, or false for silence (tests). */

@@ -10,12 +10,14 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
+import { MIGRATIONS_FOLDER } from "../paths";
 import { type DbErrorReporter, PgListener } from "./listener";
 import * as schema from "./schema";
+
+export { MIGRATIONS_FOLDER };
 
 export type Schema = typeof schema;
 /** The Drizzle database (or transaction) type used everywhere. */
@@ -59,8 +61,6 @@ function once(fn: () => Promise<void>): () => Promise<void> {
     return done;
   };
 }
-
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
 
 /**
  * Opens the database. `url` = postgres connection string; else PGlite in `dataDir/pglite`
