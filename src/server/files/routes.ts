@@ -60,7 +60,8 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
     return reply.code(201).send({ ...stored, url: fileUrl(stored.id) });
   });
 
-  app.get<{ Params: { id: string } }>("/api/files/:id", async (req, reply) => {
+  // Sent as stored (media, mostly already compressed): byte ranges address the stored bytes.
+  app.get<{ Params: { id: string } }>("/api/files/:id", { compress: false }, async (req, reply) => {
     const auth = req.auth;
     if (!auth) throw new DomainError("UNAUTHORIZED", Msg.signInRequired);
     const id = z.uuid().safeParse(req.params.id);
