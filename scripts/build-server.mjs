@@ -3,7 +3,10 @@
  * that `npm start` runs no TypeScript loader.
  *
  * - dist/server/main.js — the server (src/server/main.ts), one ES module;
- * - dist/server/admin-grant.js — `npm run admin:grant` (scripts/admin-grant.ts).
+ * - dist/server/admin-grant.js — `npm run admin:grant` (scripts/admin-grant.ts);
+ * - dist/server/pglite-template.tar.gz — the embedded database, migrated and seeded, that a
+ *   first start loads instead of running initdb; made by running dist/server/pglite-template.js
+ *   (scripts/pglite-template.ts) once the bundles are written. `--no-template` skips it.
  *
  * Our own code (src/server, src/common) is bundled; packages stay `import`s, resolved from
  * node_modules at run time. Every package the bundle imports must be a production dependency
@@ -14,6 +17,7 @@
  * Source maps are written beside the bundle (dist/server, never served); `node
  * --enable-source-maps dist/server/main.js` uses them.
  */
+import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
@@ -54,7 +58,11 @@ const bundleJsonOf = (packages) => ({
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: "src/server/main.ts", "admin-grant": "scripts/admin-grant.ts" },
+  entryPoints: {
+    main: "src/server/main.ts",
+    "admin-grant": "scripts/admin-grant.ts",
+    "pglite-template": "scripts/pglite-template.ts",
+  },
   outdir,
   bundle: true,
   platform: "node",
@@ -95,3 +103,8 @@ const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith(".js"))
   .map(([file, o]) => `${path.relative(root, file)} ${(o.bytes / 1024).toFixed(0)} KB`);
 console.log(`server built: ${bytes.join(", ")}; runtime packages: ${[...imported].sort().join(", ")}`);
+
+if (!process.argv.includes("--no-template")) {
+  const made = spawnSync(process.execPath, [path.join(outdir, "pglite-template.js")], { cwd: root, stdio: "inherit" });
+  if (made.status !== 0) process.exit(made.status ?? 1);
+}

@@ -21,3 +21,9 @@ export const PROJECT_ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, "drizzle");
 /** The built client (`npm run build` → `dist/client`). */
 export const CLIENT_DIR = path.join(PROJECT_ROOT, "dist/client");
+/**
+ * A migrated and seeded embedded database (`PGlite.dumpDataDir`), made by `npm run build:server`
+ * (scripts/pglite-template.ts) with its PGlite version beside it (`.json`); a first start on the
+ * embedded database loads it instead of running initdb (ADR 0011).
+ */
+export const PGLITE_TEMPLATE = path.join(PROJECT_ROOT, "dist/server/pglite-template.tar.gz");

@@ -37,6 +37,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    fromTemplate: true,
     onError(err, source) {
       if (log) log.warn({ err, source }, "database connection lost");
       else console.warn(`database ${source} connection lost: ${err.message}`);
