@@ -18,7 +18,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
-COPY --from=build /app/dist ./dist
+COPY --from=build /app/dist/server ./dist/server
+COPY --from=build /app/dist/client ./dist/client
 COPY drizzle ./drizzle
 RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node

@@ -23,6 +23,7 @@ import { RETRY_AFTER_OUTAGE_SECONDS, registerErrorHandler, trpcErrorOf } from ".
 import { registerFileRoutes } from "./files/routes";
 import { uploadsDir } from "./files/uploads";
 import { connectionRegistry } from "./live/connections";
+import { requestLogSerializer } from "./log-redact";
 import { CLIENT_DIR } from "./paths";
 import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
         : {
             level: config.logLevel,
             redact: ["req.headers.cookie", 'res.headers["set-cookie"]'],
+            // Tokens in query strings (e-mail confirmation, password reset) are not logged.
+            serializers: { req: requestLogSerializer },
             ...(typeof opts.logger === "object" ? opts.logger : {}),
           },
     trustProxy: config.trustProxy,

@@ -9,6 +9,8 @@
  * - `GET /api/files/:id`: the bytes, for who may see them (`canDownload`), with
  *   Content-Disposition and `X-Content-Type-Options: nosniff`; byte ranges are honoured.
  */
+import { access } from "node:fs/promises";
+import path from "node:path";
 import fastifyMultipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -68,6 +70,13 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
     if (!id.success) throw new DomainError("NOT_FOUND", Msg.notFound);
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, id.data)).limit(1);
     if (!upload || !canDownload(auth.viewer, upload)) throw new DomainError("NOT_FOUND", Msg.notFound);
+    // A row whose file is gone (lost volume, manual clean-up) is a 404, not a 500 (issue #11 §5).
+    try {
+      await access(path.join(dataDir, "uploads", upload.storageKey));
+    } catch {
+      req.log.warn({ uploadId: upload.id }, "stored file missing");
+      throw new DomainError("NOT_FOUND", Msg.notFound);
+    }
     const inline = upload.contentType.startsWith("image/") || upload.contentType === "application/pdf";
     reply
       .header("Content-Type", upload.contentType)
