@@ -123,7 +123,7 @@ describe("a well-formed but wrong setting stops the start with one line naming i
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^DATABASE_URL: database "export_club_no_such_database" does not exist/);
     },
-    60_000,
+    180_000,
   );
 
   it("DATA_DIR that cannot be written (a path under a file)", async () => {
