@@ -1,12 +1,12 @@
 # syntax=docker/dockerfile:1
-# Multi-stage build: dependencies → client build → slim runtime as a non-root user.
+# Multi-stage build (ADR 0011): all dependencies → client and server build → slim runtime as a
+# non-root user that holds only the production dependencies (what the server bundle imports,
+# checked by scripts/build-server.mjs) and dist/ (the bundled server and the built client).
 
-FROM node:20-bookworm-slim AS deps
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
-
-FROM deps AS build
 COPY . .
 RUN npm run build
 
@@ -17,16 +17,14 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/data
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-COPY --from=build /app/dist ./dist
-COPY src ./src
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist/server ./dist/server
+COPY --from=build /app/dist/client ./dist/client
 COPY drizzle ./drizzle
-COPY public ./public
-COPY scripts ./scripts
 RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "scripts/start.mjs"]
+CMD ["node", "dist/server/main.js"]

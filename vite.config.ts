@@ -78,7 +78,9 @@ export default defineConfig({
   build: {
     outDir: here("./dist/client"),
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps without a sourceMappingURL comment, moved out of the served folder after the build
+    // (scripts/compress-client.mjs).
+    sourcemap: "hidden",
     target: "es2022",
     rolldownOptions: {
       treeshake: {

@@ -8,9 +8,16 @@
  *    is counted (gzip level 9 of the built file). Budget 170 KB. The static import graph of
  *    index.html is reported alongside as a cross-check (it lacks any lazy chunk the page loads;
  *    the landing route itself ships in the entry chunk, docs/decisions/0007).
- * 2. coldStartToReadyMs — spawn `node scripts/start.mjs` on a fresh embedded-database folder
- *    and time until /readyz first answers 200; 3 runs, each followed by a warm start on the
- *    same folder.
+ *    Bytes on the wire (ADR 0011): the same initial JS and the CSS fetched from the real server
+ *    with `Accept-Encoding: br, gzip`, counted as sent (compressed); budgets 130 KB and 30 KB.
+ * 2. coldStartToReadyMs — spawn `node dist/server/main.js` (the built server, ADR 0011) on a
+ *    fresh embedded-database folder and time until /readyz first answers 200; 3 runs, each
+ *    followed by a warm start on the same folder; with DATABASE_URL the same on a fresh
+ *    Postgres database each run. The server's CPU time to ready (user + system, all threads,
+ *    from /proc) is reported beside the wall time: on a shared machine it moves far less.
+ * 4. lighthouse — Lighthouse (npm `lighthouse`, mobile preset: simulated slow 4G and 4× CPU
+ *    slowdown) on the landing route, 3 runs; medians of the performance score, LCP, TBT and
+ *    CLS. Targets: ≥ 95, ≤ 2.0 s, ≤ 150 ms, ≤ 0.05.
  * 3. throughput — autocannon against GET /trpc/hello (baseline) and GET /trpc/session.get with
  *    a session cookie (authenticated query) on the same server, on PGlite and, when
  *    DATABASE_URL is set, on a throw-away database on that Postgres.
@@ -18,7 +25,7 @@
  * Options: --build (always rebuild the client), --duration <s> (default 10), --warmup <s>
  * (default 2), --connections <n> (default 50), --route <path> (default /landing),
  * --cold-runs <n> (default 3), --keep (keep the temporary data folders), --only <sections>
- * (comma-separated subset of landing, cold, throughput; e.g. `--only landing` measures the
+ * (comma-separated subset of landing, cold, throughput, lighthouse; e.g. `--only landing` measures the
  * landing JS alone in a few seconds).
  * `npm run -s bench` (or `npx tsx bench/run.ts`) keeps stdout pure JSON: plain `npm run` prints
  * its own "> export-club@… bench" banner on stdout first.
@@ -35,6 +42,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -45,10 +53,15 @@ import { Client as PgClient } from "pg";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENT_DIR = path.join(ROOT, "dist/client");
+const SERVER_MAIN = path.join(ROOT, "dist/server/main.js");
 const RESULTS_DIR = path.join(ROOT, "bench/results");
 const BUDGET_KB = 170;
+/** Issue #11 §1: initial JS and CSS of the landing page as sent with Brotli/gzip (KB = 1,024 bytes). */
+const WIRE_JS_BUDGET_KB = 130;
+const WIRE_CSS_BUDGET_KB = 30;
+const LIGHTHOUSE_RUNS = 3;
 const CHROMIUM = "/usr/bin/chromium";
-const READY_TIMEOUT_MS = 120_000;
+const READY_TIMEOUT_MS = 300_000;
 const POLL_MS = 20;
 
 // ---------------------------------------------------------------------------------------------
@@ -66,7 +79,7 @@ interface Options {
   only: Section[];
 }
 
-const SECTIONS = ["landing", "cold", "throughput"] as const;
+const SECTIONS = ["landing", "cold", "throughput", "lighthouse"] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseOptions(argv: string[]): Options {
@@ -197,6 +210,8 @@ interface Server {
   dataDir: string;
   /** Milliseconds from spawn to the first 200 from /readyz. */
   readyMs: number;
+  /** CPU time (user + system, all threads) the server had used by then, ms; null off Linux. */
+  readyCpuMs: number | null;
   exited: Promise<number | null>;
   /** Error/fatal lines the server has logged so far (pino level ≥ 50). */
   logged: { errors: number };
@@ -241,7 +256,7 @@ async function startServer(label: string, dataDir: string, databaseUrl?: string)
   };
 
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
+  const child = spawn(process.execPath, [path.join(ROOT, "dist/server/main.js")], {
     cwd: ROOT,
     env: serverEnv(port, dataDir, databaseUrl),
     stdio: ["ignore", "pipe", "pipe"],
@@ -277,12 +292,23 @@ async function startServer(label: string, dataDir: string, databaseUrl?: string)
       await res.arrayBuffer();
       if (res.status === 200) {
         const readyMs = performance.now() - t0;
-        return { child, port, origin, dataDir, readyMs, exited, logged };
+        return { child, port, origin, dataDir, readyMs, readyCpuMs: cpuMsOf(child.pid), exited, logged };
       }
     } catch {
       // not listening yet
     }
     await sleep(POLL_MS);
+  }
+}
+
+/** CPU time (utime + stime of /proc/<pid>/stat) of a process, ms; null when unreadable. */
+function cpuMsOf(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null; // USER_HZ = 100 on Linux
+  } catch {
+    return null;
   }
 }
 
@@ -311,8 +337,9 @@ function killAllNow(): void {
 // 1. Landing route's initial JavaScript
 
 function ensureBuild(force: boolean): { built: boolean; ok: boolean; error?: string } {
-  if (!force && existsSync(path.join(CLIENT_DIR, "index.html"))) return { built: false, ok: true };
-  log(force ? "building the client (--build)…" : "no client build found: running npm run build…");
+  const haveBuild = existsSync(path.join(CLIENT_DIR, "index.html")) && existsSync(SERVER_MAIN);
+  if (!force && haveBuild) return { built: false, ok: true };
+  log(force ? "building client and server (--build)…" : "no build found: running npm run build…");
   const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", process.stderr, process.stderr] });
   if (result.status !== 0) return { built: true, ok: false, error: `npm run build exited with ${result.status}` };
   return { built: true, ok: true };
@@ -654,6 +681,151 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 process.on("exit", killAllNow);
 
+/** GETs `urlPath` with `Accept-Encoding: br, gzip` and counts the body bytes as sent. */
+function fetchAsSent(origin: string, urlPath: string): Promise<{ bytes: number; encoding: string | null }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${origin}${urlPath}`, { headers: { "accept-encoding": "br, gzip" } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on("end", () => {
+        if (res.statusCode !== 200) reject(new Error(`${urlPath}: HTTP ${res.statusCode}`));
+        else resolve({ bytes, encoding: (res.headers["content-encoding"] as string | undefined) ?? null });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The landing page's initial JS and CSS as the real server sends them to a browser. */
+async function wireBytes(origin: string, js: AssetSize[], css: AssetSize[], errors: string[]) {
+  try {
+    const measure = async (files: AssetSize[]) => {
+      const out = [];
+      for (const f of files) out.push({ file: f.file, ...(await fetchAsSent(origin, f.file)) });
+      return out;
+    };
+    const jsFiles = await measure(js);
+    const cssFiles = await measure(css);
+    const kb = (files: { bytes: number }[]) => round(files.reduce((a, f) => a + f.bytes, 0) / 1024);
+    return {
+      acceptEncoding: "br, gzip",
+      jsKB: kb(jsFiles),
+      jsBudgetKB: WIRE_JS_BUDGET_KB,
+      cssKB: kb(cssFiles),
+      cssBudgetKB: WIRE_CSS_BUDGET_KB,
+      withinBudget: kb(jsFiles) <= WIRE_JS_BUDGET_KB && kb(cssFiles) <= WIRE_CSS_BUDGET_KB,
+      files: [...jsFiles, ...cssFiles],
+    };
+  } catch (err) {
+    errors.push(`wire bytes: ${errorMessage(err)}`);
+    return { error: errorMessage(err) };
+  }
+}
+
+/** Cold and warm start on a fresh Postgres database of DATABASE_URL's server, `runs` times. */
+async function coldOnPostgres(runs: number, errors: string[]) {
+  const databaseUrl = process.env.DATABASE_URL?.trim() as string;
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const coldCpu: number[] = [];
+  const warmCpu: number[] = [];
+  const admin = new PgClient({ connectionString: databaseUrl });
+  admin.on("error", () => {});
+  try {
+    await admin.connect();
+    for (let i = 0; i < runs; i++) {
+      const dbName = `export_club_bench_cold_${randomBytes(4).toString("hex")}`;
+      await admin.query(`create database "${dbName}"`);
+      try {
+        const url = new URL(databaseUrl);
+        url.pathname = `/${dbName}`;
+        for (const [label, ms, cpu] of [
+          ["pg-cold", cold, coldCpu],
+          ["pg-warm", warm, warmCpu],
+        ] as const) {
+          const s = await startServer(`${label}${i + 1}`, freshDataDir(), url.toString());
+          ms.push(round(s.readyMs, 1));
+          if (s.readyCpuMs !== null) cpu.push(s.readyCpuMs);
+          await stopServer(s);
+        }
+        log(
+          `  postgres run ${i + 1}: fresh database ${cold[i]} ms (CPU ${coldCpu[i]} ms), migrated ${warm[i]} ms (CPU ${warmCpu[i]} ms)`,
+        );
+      } finally {
+        await admin.query(`drop database if exists "${dbName}" with (force)`);
+      }
+    }
+  } catch (err) {
+    errors.push(`cold start postgres: ${errorMessage(err)}`);
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  return {
+    coldRunsMs: cold,
+    coldMedianMs: median(cold),
+    warmRunsMs: warm,
+    warmMedianMs: median(warm),
+    coldCpuMedianMs: median(coldCpu),
+    warmCpuMedianMs: median(warmCpu),
+    note: "cold: a new database (migrations and seeds run); warm: the same database again",
+  };
+}
+
+/**
+ * Lighthouse's mobile preset (its default config) on `url`, LIGHTHOUSE_RUNS times in a fresh
+ * headless Chromium each; medians of the performance score and of LCP, TBT and CLS.
+ */
+async function lighthouseRuns(url: string) {
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const runs: { performance: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number }[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
+      chromeFlags: ["--no-sandbox", "--disable-gpu", "--headless=new"],
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error("lighthouse returned no result");
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      runs.push({
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: Math.round(audit("largest-contentful-paint")),
+        tbtMs: Math.round(audit("total-blocking-time")),
+        cls: round(audit("cumulative-layout-shift"), 3),
+        fcpMs: Math.round(audit("first-contentful-paint")),
+      });
+      log(`  lighthouse run ${i + 1}: ${JSON.stringify(runs[i])}`);
+    } finally {
+      chrome.kill();
+    }
+  }
+  const med = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
+  return {
+    preset: "mobile (Lighthouse default: simulated slow 4G, 4× CPU slowdown)",
+    url,
+    runs,
+    median: {
+      performance: med("performance"),
+      lcpMs: med("lcpMs"),
+      tbtMs: med("tbtMs"),
+      cls: med("cls"),
+      fcpMs: med("fcpMs"),
+    },
+    targets: { performance: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 },
+  };
+}
+
 async function main(): Promise<Record<string, unknown>> {
   const opts = parseOptions(process.argv.slice(2));
   const result: Record<string, unknown> = {
@@ -677,8 +849,8 @@ async function main(): Promise<Record<string, unknown>> {
 
   const runs = (section: Section) => opts.only.includes(section);
 
-  // 1a. Build.
-  const build = runs("landing") ? ensureBuild(opts.build) : { built: false, ok: true };
+  // 1a. Build (every section runs the built server).
+  const build = ensureBuild(opts.build);
   result.build = { ...build, ...buildFreshness() };
   const haveClient = existsSync(path.join(CLIENT_DIR, "index.html"));
   if (!build.ok) errors.push(`build: ${build.error}`);
@@ -686,17 +858,21 @@ async function main(): Promise<Record<string, unknown>> {
   // 2. Cold and warm start on the embedded database.
   const cold: number[] = [];
   const warm: number[] = [];
+  const coldCpu: number[] = [];
+  const warmCpu: number[] = [];
   if (runs("cold")) log(`cold start ×${opts.coldRuns} on fresh embedded databases (each followed by a warm start)…`);
   try {
     for (let i = 0; runs("cold") && i < opts.coldRuns; i++) {
       const dir = freshDataDir();
       const s1 = await startServer(`cold${i + 1}`, dir);
       cold.push(round(s1.readyMs, 1));
+      if (s1.readyCpuMs !== null) coldCpu.push(s1.readyCpuMs);
       await stopServer(s1);
       const s2 = await startServer(`warm${i + 1}`, dir);
       warm.push(round(s2.readyMs, 1));
+      if (s2.readyCpuMs !== null) warmCpu.push(s2.readyCpuMs);
       await stopServer(s2);
-      log(`  run ${i + 1}: cold ${cold[i]} ms, warm ${warm[i]} ms`);
+      log(`  run ${i + 1}: cold ${cold[i]} ms (CPU ${s1.readyCpuMs} ms), warm ${warm[i]} ms (CPU ${s2.readyCpuMs} ms)`);
     }
   } catch (err) {
     errors.push(`cold start: ${errorMessage(err)}`);
@@ -712,12 +888,17 @@ async function main(): Promise<Record<string, unknown>> {
         coldMedianMs: coldMedian === null ? null : round(coldMedian, 1),
         warmRunsMs: warm,
         warmMedianMs: median(warm) === null ? null : round(median(warm) as number, 1),
-        note: "spawn of `node scripts/start.mjs` (tsx loader, migrations, reference seed) to the first 200 from /readyz",
+        coldCpuRunsMs: coldCpu,
+        coldCpuMedianMs: median(coldCpu),
+        warmCpuRunsMs: warmCpu,
+        warmCpuMedianMs: median(warmCpu),
+        note: "spawn of `node dist/server/main.js` (a first start loads the PGlite template, then migrations and seeds run) to the first 200 from /readyz",
+        postgres: runs("cold") && process.env.DATABASE_URL?.trim() ? await coldOnPostgres(opts.coldRuns, errors) : null,
       };
 
   // PGlite server for the browser measurement and the throughput runs.
   let server: Server | null = null;
-  if (runs("landing") || runs("throughput")) {
+  if (runs("landing") || runs("throughput") || runs("lighthouse")) {
     try {
       server = await startServer("pglite", freshDataDir());
       const s = server;
@@ -774,12 +955,25 @@ async function main(): Promise<Record<string, unknown>> {
       staticEntryGraph: { gzipKB: graphTotal.gzipKB, bytes: graphTotal.bytes, files: graph.js.length },
       cssGzipKB: sumKB(css).gzipKB,
       cssFiles: css,
+      wire: server ? await wireBytes(server.origin, js, css, errors) : null,
       consoleErrors: browser?.consoleErrors ?? [],
       failedRequests: browser?.failedRequests ?? [],
     };
   } else {
     result.landingInitialJsGzipKB = null;
     result.landing = { error: "no client build (dist/client/index.html missing)" };
+  }
+
+  // 4. Lighthouse on the landing route.
+  if (server && runs("lighthouse")) {
+    try {
+      result.lighthouse = await lighthouseRuns(`${server.origin}${opts.route}`);
+    } catch (err) {
+      errors.push(`lighthouse: ${errorMessage(err)}`);
+      result.lighthouse = { error: errorMessage(err) };
+    }
+  } else {
+    result.lighthouse = null;
   }
 
   // 3. Throughput.

@@ -1,6 +1,8 @@
 /**
- * `npm start`: builds the client when no build exists, then runs the server (TypeScript via
- * tsx's loader) in this process.
+ * For scripts that start the real server from a checkout (bench/faults.ts, bench/matching.ts):
+ * builds the client when no build exists, rebuilds the server bundle from the current sources
+ * (esbuild, about a second: scripts/build-server.mjs), then runs dist/server/main.js in this
+ * process. Production uses `npm start` (`node dist/server/main.js`) after `npm run build`.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -8,10 +10,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-if (!existsSync(path.join(root, "dist/client/index.html"))) {
-  console.log("No client build found: building it once (npm run build)…");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+function run(script) {
+  const result = spawnSync("npm", ["run", "-s", script], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const { tsImport } = await import("tsx/esm/api");
-await tsImport(pathToFileURL(path.join(root, "src/server/main.ts")).href, import.meta.url);
+if (!existsSync(path.join(root, "dist/client/index.html"))) {
+  console.log("No client build found: building it once (npm run build:client)…");
+  run("build:client");
+}
+run("build:server");
+await import(pathToFileURL(path.join(root, "dist/server/main.js")).href);

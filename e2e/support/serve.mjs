@@ -95,7 +95,8 @@ async function cleanUp() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// The real server plus the e2e login route (server.ts), run through tsx like `npm start`.
+// The real server plus the e2e login route (server.ts), run through tsx (a test-only entry;
+// `npm start` runs the bundled dist/server/main.js).
 const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "e2e/support/server.ts")], {
   cwd: root,
   env,

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -25,6 +25,8 @@ import { RETRY_AFTER_OUTAGE_SECONDS, registerErrorHandler, trpcErrorOf } from ".
 import { registerFileRoutes } from "./files/routes";
 import { uploadsDir } from "./files/uploads";
 import { connectionRegistry } from "./live/connections";
+import { requestLogSerializer } from "./log-redact";
+import { CLIENT_DIR } from "./paths";
 import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 
@@ -36,7 +38,7 @@ declare module "fastify" {
   }
 }
 
-export const DEFAULT_CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+export const DEFAULT_CLIENT_DIR = CLIENT_DIR;
 
 export interface BuildAppOptions {
   /** pino options, or false for silence (tests). */
@@ -46,6 +48,8 @@ export interface BuildAppOptions {
 }
 
 const MAX_BATCH_SIZE = 10;
+/** Content types that @fastify/compress compresses (text, JSON, JavaScript, SVG, XML). */
+const COMPRESSIBLE_TYPE = /^(?:text\/|application\/(?:json|javascript|xml|[\w.+-]+\+(?:json|xml))|image\/svg\+xml)/i;
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** Reads the number of migrations the code ships, to tell /readyz whether all are applied. */
@@ -120,6 +124,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
         : {
             level: config.logLevel,
             redact: ["req.headers.cookie", 'res.headers["set-cookie"]'],
+            // Tokens in query strings (e-mail confirmation, password reset) are not logged.
+            serializers: { req: requestLogSerializer },
             ...(typeof opts.logger === "object" ? opts.logger : {}),
           },
     trustProxy: config.trustProxy,
@@ -151,6 +157,26 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     },
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+
+  // Brotli or gzip for every compressible response of 1 KB or more (ADR 0011); the built client
+  // is precompressed at build time instead (preCompressed below: @fastify/compress leaves a
+  // response that already has a Content-Encoding alone). Before every route: it hooks in per route.
+  await app.register(fastifyCompress, { encodings: ["br", "gzip"], threshold: 1024, globalDecompression: false });
+  app.addHook("onSend", async (_req, reply, payload) => {
+    // A compressible response varies with Accept-Encoding even when this one went out plain.
+    // tRPC answers with a web Response, whose headers Fastify copies over the reply's later.
+    const headers = payload instanceof Response ? payload.headers : undefined;
+    const type = headers?.get("content-type") ?? reply.getHeader("content-type");
+    if (reply.statusCode !== 206 && COMPRESSIBLE_TYPE.test(String(type ?? ""))) {
+      const vary = String(headers?.get("vary") ?? reply.getHeader("vary") ?? "");
+      if (!/accept-encoding|\*/i.test(vary)) {
+        const value = vary ? `${vary}, accept-encoding` : "accept-encoding";
+        if (headers) headers.set("vary", value);
+        else reply.header("vary", value);
+      }
+    }
+    return payload;
   });
 
   // Before the same-origin hook: its onRequest hook marks upgrades, so a refused upgrade's socket is closed.
@@ -293,8 +319,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       decorateReply: false,
       preCompressed: true,
       setHeaders(res, filePath) {
+        // Hashed file names: cached for a year; index.html: revalidated on every load.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header("Cache-Control", "public, max-age=31536000, immutable");
+        } else if (path.basename(filePath).startsWith("index.html")) {
+          res.header("Cache-Control", "no-cache");
         }
       },
     });
@@ -302,7 +331,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       const isApi = req.url.startsWith("/trpc") || req.url.startsWith("/api");
       const wantsHtml = (req.headers.accept ?? "").includes("text/html");
       if (req.method === "GET" && !isApi && (wantsHtml || !path.extname(req.url.split("?")[0] ?? ""))) {
-        return reply.header("Cache-Control", "no-cache").sendFile("index.html", clientDir);
+        return reply.header("Cache-Control", "no-cache").sendFile("index.html", clientDir, { cacheControl: false });
       }
       return reply.code(404).send({ error: "Not found" });
     });

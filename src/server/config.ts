@@ -1,6 +1,6 @@
 /**
  * Process configuration, read once from the environment and validated with zod.
- * `loadConfig` throws a readable error listing every bad setting (fail fast at start).
+ * `loadConfig` throws a readable one-line error naming every bad setting (fail fast at start).
  * Every setting is documented in README.md.
  */
 import path from "node:path";
@@ -17,7 +17,13 @@ const envSchema = z.object({
   /** Folder for the embedded database, mail files and uploads. */
   DATA_DIR: z.string().min(1).default("./data"),
   /** smtp(s)://user:pass@host:port — when unset, mail is written as .eml files. */
-  SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url()
+      .refine((v) => /^smtps?:$/.test(new URL(v).protocol), "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
   MAIL_FROM: z.string().min(3).default("Export Club <no-reply@export-club.local>"),
   /** The account that signs up with this address becomes admin and is approved at once. */
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
@@ -50,13 +56,13 @@ export type Config = ReturnType<typeof loadConfig>;
 
 /**
  * Parses `env` (default `process.env`) into the typed configuration.
- * @throws Error with one line per invalid setting.
+ * @throws Error, one line: `Invalid configuration: SETTING: reason; …`.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${lines.join("; ")}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);

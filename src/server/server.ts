@@ -17,6 +17,9 @@ import { EventBus } from "./live/events";
 import { startMailWorker } from "./mail/worker";
 import type { AppDeps } from "./trpc/context";
 
+/** How long a shutdown lets running requests finish before closing their connections. */
+export const SHUTDOWN_GRACE_MS = 5_000;
+
 export interface StartOptions {
   /** Registers extra routes before the app starts listening (the end-to-end server's login route). */
   extendApp?(app: FastifyInstance, deps: AppDeps): Promise<void>;
@@ -37,6 +40,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    fromTemplate: true,
     onError(err, source) {
       if (log) log.warn({ err, source }, "database connection lost");
       else console.warn(`database ${source} connection lost: ${err.message}`);
@@ -83,7 +87,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     deps,
     async stop() {
       clearInterval(housekeeping);
+      // Idle keep-alive connections are closed at once (Fastify's default); requests still
+      // running after the grace period (a slow upload) have their connections closed, so
+      // app.close() resolves and the process exits 0 before main.ts's failsafe (issue #11 §5).
+      const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      grace.unref();
       await app.close();
+      clearTimeout(grace);
       await mail.stop();
       await events.stop();
       await database.close();

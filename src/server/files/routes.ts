@@ -10,6 +10,8 @@
  *   Content-Disposition, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`;
  *   byte ranges are honoured.
  */
+import { access } from "node:fs/promises";
+import path from "node:path";
 import fastifyMultipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -61,13 +63,21 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
     return reply.code(201).send({ ...stored, url: fileUrl(stored.id) });
   });
 
-  app.get<{ Params: { id: string } }>("/api/files/:id", async (req, reply) => {
+  // Sent as stored (media, mostly already compressed): byte ranges address the stored bytes.
+  app.get<{ Params: { id: string } }>("/api/files/:id", { compress: false }, async (req, reply) => {
     const auth = req.auth;
     if (!auth) throw new DomainError("UNAUTHORIZED", Msg.signInRequired);
     const id = z.uuid().safeParse(req.params.id);
     if (!id.success) throw new DomainError("NOT_FOUND", Msg.notFound);
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, id.data)).limit(1);
     if (!upload || !canDownload(auth.viewer, upload)) throw new DomainError("NOT_FOUND", Msg.notFound);
+    // A row whose file is gone (lost volume, manual clean-up) is a 404, not a 500 (issue #11 §5).
+    try {
+      await access(path.join(dataDir, "uploads", upload.storageKey));
+    } catch {
+      req.log.warn({ uploadId: upload.id }, "stored file missing");
+      throw new DomainError("NOT_FOUND", Msg.notFound);
+    }
     const inline = upload.contentType.startsWith("image/") || upload.contentType === "application/pdf";
     reply
       .header("Content-Type", upload.contentType)

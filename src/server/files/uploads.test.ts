@@ -5,7 +5,7 @@
  * download.
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -559,6 +559,21 @@ describe("downloads", () => {
       expect(res.json()).toEqual({ error: { code: "NOT_FOUND", message: Msg.notFound } });
       expect(res.headers["content-disposition"]).toBeUndefined();
     }
+  });
+
+  it("a file whose stored bytes are gone answers 404, not 500", async () => {
+    const res = await uploadFile(t, {
+      token: owner.token,
+      purpose: "attachment",
+      fileName: "gone.png",
+      content: SAMPLE_FILES.png,
+    });
+    const id = res.json!.id as string;
+    const [row] = await t.db.select().from(uploads).where(eq(uploads.id, id));
+    await rm(path.join(uploadsDir(t.config.dataDir), row!.storageKey));
+    const gone = await get(id, owner.token);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ error: { code: "NOT_FOUND", message: Msg.notFound } });
   });
 
   it("a pending applicant sees none of them; anonymous is 401", async () => {

@@ -11,8 +11,10 @@
  *   "Papua New Guinea", Lithuania as "Lithuanians", stray diacritics). A few CLDR names are
  *   overridden where the everyday or current name differs (see `PERSIAN_OVERRIDES`).
  */
-import { createRequire } from "node:module";
+import cldrFaJson from "i18n-iso-countries/langs/fa.json" with { type: "json" };
 import type { Country } from "world-countries";
+// The server bundle keeps only the fields read below of this 1.4 MB file (scripts/build-server.mjs).
+import worldJson from "world-countries/countries.json" with { type: "json" };
 import { ACTIVITIES, type Activity, USER_TYPES, type UserType } from "../../../common/constants";
 
 /** A row of a reference table without an explicit order (countries). */
@@ -102,15 +104,13 @@ let countryRowsCache: readonly ReferenceName[] | undefined;
  * The target-country list of spec part 2 §3 ("about 190 names from Afghanistan to Zimbabwe,
  * including Palestine and Vatican City"): the 193 UN members plus PS and VA, 195 rows.
  * `code` is the ISO 3166-1 alpha-2 code (upper case); rows are sorted by English name.
- * The result is built once and cached (the libraries' JSON is read on first call).
+ * The result is built once and cached.
  * Throws when a country lacks a Persian name, so a library update cannot silently blank one.
  */
 export function buildCountryRows(): readonly ReferenceName[] {
   if (countryRowsCache) return countryRowsCache;
-  const require = createRequire(import.meta.url);
-  const world = require("world-countries/countries.json") as Country[];
-  const cldrFa = (require("i18n-iso-countries/langs/fa.json") as { countries: Record<string, string | string[]> })
-    .countries;
+  const world = worldJson as unknown as Country[];
+  const cldrFa = (cldrFaJson as { countries: Record<string, string | string[]> }).countries;
   const rows: ReferenceName[] = [];
   for (const c of world) {
     const code = c.cca2.toUpperCase();
