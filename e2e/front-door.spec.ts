@@ -159,7 +159,7 @@ test.describe("a member's dashboard", () => {
   test("Persian turns the dashboard right-to-left", async ({ page }) => {
     await login(page, newPerson("Mina", "Exporter"));
     await page.goto("/dashboard");
-    await expect(page.getByTestId("welcome")).toBeVisible();
+    await expect(page.getByTestId("welcome")).toBeVisible({ timeout: 60_000 });
     await switchLanguage(page, "fa");
     await expect(page.getByTestId("dashboard-points")).toHaveText("۰");
     // The navigation moves to the right-hand side.
@@ -180,7 +180,7 @@ test.describe("a member's dashboard", () => {
       await login(page, newPerson("Mina", "Exporter"));
       await page.goto("/dashboard");
       const drawer = page.getByRole("dialog", { name: "Menu" });
-      await expect(page.getByTestId("welcome")).toBeVisible();
+      await expect(page.getByTestId("welcome")).toBeVisible({ timeout: 60_000 });
       await expect(drawer).toBeHidden();
 
       await page.getByRole("button", { name: "Open navigation" }).click();

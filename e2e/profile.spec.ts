@@ -410,7 +410,7 @@ test.describe("finding members", () => {
 test("a member signs out from the account menu", async ({ page }) => {
   const PERSON = await login(page, newPerson("Parisa", "Rahimi"));
   await page.goto("/dashboard");
-  await expect(page.getByTestId("welcome")).toHaveText(`Welcome, ${PERSON.name}`);
+  await expect(page.getByTestId("welcome")).toHaveText(`Welcome, ${PERSON.name}`, { timeout: 60_000 });
   await page.getByTestId("account-menu").click();
   await page.getByRole("menuitem", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/landing$/);
