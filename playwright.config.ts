@@ -21,7 +21,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  globalTimeout: 10 * 60 * 1000,
+  // The accessibility spec runs axe some 150 times (every route and dialog × 2 languages × 2 widths).
+  globalTimeout: 60 * 60 * 1000,
   reporter: [["list"]],
   use: {
     baseURL: BASE_URL,

@@ -11,8 +11,8 @@
  * Independent of the other specs' data: the member and the admin have fresh addresses and names on
  * every run.
  */
-import type { BrowserContext, Page } from "@playwright/test";
-import { test as base, closeToast, expect, login, snap, switchLanguage } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { closeToast, expect, login, snap, switchLanguage, test } from "./support/fixtures";
 
 /** Six letters from the clock, so the name is unique and still reads like a name. */
 const tag = String(Date.now())
@@ -51,21 +51,6 @@ function makePdf(text: string): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, "latin1");
 }
-
-/** `browserOf()` opens another person's browser, watched for console errors, closed after the test. */
-const test = base.extend<{ browserOf: () => Promise<Page> }>({
-  browserOf: async ({ browser, consoleWatch }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async () => {
-      const context = await browser.newContext();
-      contexts.push(context);
-      const page = await context.newPage();
-      consoleWatch.attach(page);
-      return page;
-    });
-    for (const context of contexts) await context.close();
-  },
-});
 
 /** The number in the admin's top-bar inbox link ("Admin inbox, N pending"). */
 async function pendingCount(page: Page): Promise<number> {

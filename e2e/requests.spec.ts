@@ -2,45 +2,41 @@
  * Member requests and offers between two people, each in their own browser, driven as they
  * would drive it (DESIGN.md §5, §7, §9):
  *
- * - Arash (an exporter) and Bahar (an export expert) apply; the admin approves them.
- * - Bahar adds Germany to her target countries.
- * - With Bahar's dashboard open, Arash asks for knowledge on saffron for Germany (the 30-word
- *   limit and its live counter on the way); Bahar's requests badge rises without a reload.
+ * - With Bahar's (an export expert's) dashboard open, Arash (an exporter) asks for knowledge on
+ *   saffron for Germany (the 30-word limit and its live counter on the way); Bahar's requests
+ *   badge rises without a reload.
  * - Bahar finds the request (English and Persian), answers it with her e-mail and WhatsApp; the
  *   card leaves her list and Arash's offers badge rises without a reload.
- * - Arash opens the offer (the badge clears), reveals the contact details, rates it 3 stars
- *   once; Bahar's dashboard shows her average rating.
+ * - Arash opens an offer, reveals the contact details, rates it 3 stars once; the expert's
+ *   dashboard shows her average rating.
  *
- * Independent of the other specs' data: both members have fresh addresses and names on every
- * run, and the admin account (ADMIN_EMAIL) is signed up here when no other spec has done it
- * yet. The tests run in order; each person signs in once and later tests reuse that session
- * (sign-in is rate-limited per address).
+ * Each test stands on its own: Arash and Bahar are fresh people (new addresses and names on
+ * every run) made by the `login` fixture; what a test does not drive through the pages (the
+ * request and the answer before a rating) their own API sessions make, as their pages would.
  */
-import type { BrowserContext, Cookie, Page } from "@playwright/test";
-import { applyToJoin, test as base, closeToast, expect, signInAdmin, snap, switchLanguage } from "./support/fixtures";
-import { ADMIN } from "./support/people";
-
-/** Six letters from the clock, so the names are unique and still read like names. */
-const tag = String(Date.now())
-  .slice(-6)
-  .replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "a");
-const Tag = `${tag[0]?.toUpperCase()}${tag.slice(1)}`;
-const stamp = Date.now();
+import type { Page } from "@playwright/test";
+import {
+  apiOf,
+  closeToast,
+  expect,
+  login,
+  newPerson,
+  type Someone,
+  snap,
+  switchLanguage,
+  test,
+} from "./support/fixtures";
 
 /** The requester: an exporter. */
-const ARASH = {
-  name: `Arash Tehrani ${Tag}`,
-  email: `arash.${stamp}@e2e.test`,
-  password: "Exp0rter!Pass",
-} as const;
+const arashSpec = () => ({ ...newPerson("Arash", "Tehrani"), activities: ["exporter" as const] });
 
-/** The responder: an export expert. */
-const BAHAR = {
-  name: `Bahar Karimi ${Tag}`,
-  email: `bahar.${stamp}@e2e.test`,
-  password: "Exp3rt!Pass",
-  whatsapp: "+49 151 2345 6789",
-} as const;
+/** The responder: an export expert whose target country is Germany. */
+const baharSpec = () => ({
+  ...newPerson("Bahar", "Karimi"),
+  activities: ["export_expert" as const],
+  countries: ["DE"],
+});
+const WHATSAPP = "+49 151 2345 6789";
 
 const DESCRIPTION =
   "Which German labelling and organic certificates does retail saffron need, and which trade fair is best to meet Hamburg importers?";
@@ -49,33 +45,6 @@ const RESPONSE =
 
 /** The words of `text`, as the form and the server count them. */
 const words = (text: string) => text.trim().split(/\s+/).length;
-
-/**
- * `browserOf()` opens another person's browser: a fresh context (with the project's options)
- * and its page, watched for console errors like the test's own `page`, closed after the test.
- */
-const test = base.extend<{ browserOf: () => Promise<Page> }>({
-  browserOf: async ({ browser, consoleWatch }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async () => {
-      const context = await browser.newContext();
-      contexts.push(context);
-      const page = await context.newPage();
-      consoleWatch.attach(page);
-      return page;
-    });
-    for (const context of contexts) await context.close();
-  },
-});
-
-const sessions: { arash?: Cookie[]; bahar?: Cookie[] } = {};
-
-/** Continues as someone signed in earlier in this file (their session cookie). */
-async function resume(page: Page, cookies: Cookie[] | undefined, path: string): Promise<void> {
-  expect(cookies, "an earlier test signed this person in").toBeDefined();
-  await page.context().addCookies(cookies ?? []);
-  await page.goto(path);
-}
 
 /**
  * Resolves when the page's live badge subscription has delivered its first counts over the
@@ -94,70 +63,29 @@ function badgeStreamStarted(page: Page): Promise<void> {
 const badgeCount = async (page: Page, testId: "requests-badge" | "offers-badge") =>
   Number(await page.getByTestId(testId).getAttribute("data-count"));
 
+/**
+ * Arash's request and Bahar's answer to it, made through their API sessions as their pages make
+ * them (for the tests about what comes after). Returns the response's id.
+ */
+async function requestAnswered(arash: Someone, bahar: Someone): Promise<number> {
+  const request = await arash.mutate<{ id: number }>("memberRequests.submit", {
+    productId: null,
+    countryCode: "DE",
+    requestType: "knowledge_sharing",
+    description: DESCRIPTION,
+    urgency: "urgent",
+  });
+  const response = await bahar.mutate<{ id: number }>("memberRequests.respond", {
+    requestId: request.id,
+    message: RESPONSE,
+    contactEmail: bahar.email,
+    contactPhone: "",
+    contactWhatsapp: WHATSAPP.replace(/\s/g, ""), // as the form sends it
+  });
+  return response.id;
+}
+
 test.describe("a member request answered between two browsers", () => {
-  test.describe.configure({ mode: "serial" });
-
-  test("an exporter and an export expert apply and the admin approves them", async ({
-    page,
-    consoleWatch,
-    browserOf,
-  }) => {
-    test.setTimeout(120_000);
-    // Each applies in their own browser and is left waiting there.
-    const waiting: Page[] = [];
-    for (const [person, activity] of [
-      [ARASH, "Exporter"],
-      [BAHAR, "Export Expert"],
-    ] as const) {
-      const own = await browserOf();
-      await applyToJoin(own, person, activity);
-      await expect(own.getByRole("heading", { name: "Application Pending" })).toBeVisible();
-      await closeToast(own, "Application submitted successfully!");
-      waiting.push(own);
-    }
-
-    await signInAdmin(page, consoleWatch, ADMIN);
-    await page.getByRole("navigation").getByRole("link", { name: "Approvals" }).click();
-    await expect(page).toHaveURL(/\/admin\/approvals$/);
-    for (const person of [ARASH, BAHAR]) {
-      const card = page.getByTestId("applicant-card").filter({ hasText: person.email });
-      await card.getByRole("button", { name: "Review" }).click();
-      const review = page.getByRole("dialog", { name: "Review application" });
-      await expect(review).toContainText(person.name);
-      await review.getByRole("button", { name: "Approve" }).click();
-      await expect(review).toBeHidden();
-      await closeToast(page, "User approved successfully");
-      await expect(card).toHaveCount(0);
-    }
-
-    // Back in their browsers, the same session now opens the dashboard.
-    const [arash, bahar] = waiting;
-    for (const [own, person] of [
-      [arash, ARASH],
-      [bahar, BAHAR],
-    ] as const) {
-      if (!own) throw new Error("each applicant has a browser");
-      await own.reload();
-      await expect(own).toHaveURL(/\/dashboard$/);
-      await expect(own.getByTestId("welcome")).toHaveText(`Welcome, ${person.name}`);
-    }
-    sessions.arash = await arash?.context().cookies();
-    sessions.bahar = await bahar?.context().cookies();
-  });
-
-  test("the export expert adds Germany to her target countries", async ({ page }) => {
-    await resume(page, sessions.bahar, "/dashboard");
-    await page.getByRole("navigation").getByRole("link", { name: "Profile" }).click();
-    await expect(page).toHaveURL(/\/profile$/);
-    const countries = page.getByTestId("card-countries");
-    await countries.getByRole("searchbox", { name: "Search countries" }).fill("germ");
-    await countries.getByRole("checkbox", { name: "Germany" }).check();
-    await expect(countries.getByTestId("country-count")).toHaveText("1 selected");
-    await page.getByTestId("profile-actions").getByRole("button", { name: "Update Profile" }).click();
-    await closeToast(page, "Profile updated");
-    await expect(page.getByTestId("profile-actions")).toContainText("All changes saved");
-  });
-
   test("the request reaches the expert live, she answers, and the offer reaches the exporter live", async ({
     page,
     browserOf,
@@ -166,9 +94,11 @@ test.describe("a member request answered between two browsers", () => {
 
     // Bahar sits on her dashboard in her own browser, her badges connected.
     const bahar = await browserOf();
+    const BAHAR = await login(bahar, baharSpec());
     const streaming = badgeStreamStarted(bahar);
-    await resume(bahar, sessions.bahar, "/dashboard");
-    await expect(bahar.getByTestId("welcome")).toHaveText(`Welcome, ${BAHAR.name}`);
+    await bahar.goto("/dashboard");
+    // A first load on a loaded machine can take a while.
+    await expect(bahar.getByTestId("welcome")).toHaveText(`Welcome, ${BAHAR.name}`, { timeout: 60_000 });
     await streaming;
     const requestsBadge = bahar.getByTestId("requests-badge");
     const before = await badgeCount(bahar, "requests-badge");
@@ -180,8 +110,9 @@ test.describe("a member request answered between two browsers", () => {
 
     // Arash, in his browser, goes from his dashboard to Submit Member Request.
     const arash = page;
-    await resume(arash, sessions.arash, "/dashboard");
-    await expect(arash.getByTestId("welcome")).toHaveText(`Welcome, ${ARASH.name}`);
+    const ARASH = await login(arash, arashSpec());
+    await arash.goto("/dashboard");
+    await expect(arash.getByTestId("welcome")).toHaveText(`Welcome, ${ARASH.name}`, { timeout: 60_000 });
     await expect(arash.getByTestId("offers-badge")).toHaveAttribute("data-count", "0");
     await arash.getByTestId("service-group-membership").getByRole("link", { name: "Send" }).click();
     await expect(arash).toHaveURL(/\/member-request$/);
@@ -274,7 +205,7 @@ test.describe("a member request answered between two browsers", () => {
     expect(RESPONSE.length).toBeLessThanOrEqual(200);
     await expect(dialog.getByText(`${RESPONSE.length}/200 characters`)).toBeVisible();
     await dialog.getByRole("textbox", { name: "Email" }).fill(BAHAR.email);
-    await dialog.getByRole("textbox", { name: "WhatsApp" }).fill(BAHAR.whatsapp);
+    await dialog.getByRole("textbox", { name: "WhatsApp" }).fill(WHATSAPP);
     await dialog.getByRole("button", { name: "Send Response" }).click();
 
     const responded = bahar.getByRole("alert").filter({ hasText: "Response Sent" });
@@ -303,10 +234,13 @@ test.describe("a member request answered between two browsers", () => {
     await expect(offer).not.toContainText(BAHAR.email);
   });
 
-  test("the exporter reveals the expert's contacts and rates her offer once", async ({ page }) => {
+  test("the exporter reveals the expert's contacts and rates her offer once", async ({ page, someone }) => {
     test.setTimeout(90_000);
-    await resume(page, sessions.arash, "/offers/received");
-    await expect(page.getByRole("heading", { level: 1, name: "Received Offers" })).toBeVisible();
+    const BAHAR = await someone(baharSpec());
+    const ARASH = await login(page, arashSpec());
+    await requestAnswered(apiOf(page.request, ARASH), BAHAR);
+    await page.goto("/offers/received");
+    await expect(page.getByRole("heading", { level: 1, name: "Received Offers" })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId("offers-badge")).toHaveAttribute("data-count", "0");
     const offer = page.getByTestId("offer-card").filter({ hasText: BAHAR.name });
     await expect(offer.getByTestId("offer-message")).toHaveText(RESPONSE);
@@ -354,9 +288,13 @@ test.describe("a member request answered between two browsers", () => {
     await expect(again.getByRole("button", { name: "Reveal Contact Details" })).toBeVisible();
   });
 
-  test("the expert's dashboard shows her average rating", async ({ page }) => {
-    await resume(page, sessions.bahar, "/dashboard");
-    await expect(page.getByTestId("welcome")).toHaveText(`Welcome, ${BAHAR.name}`);
+  test("the expert's dashboard shows her average rating", async ({ page, someone }) => {
+    const ARASH = await someone(arashSpec());
+    const BAHAR = await login(page, baharSpec());
+    const responseId = await requestAnswered(ARASH, apiOf(page.request, BAHAR));
+    await ARASH.mutate("offers.rate", { responseId, rating: 3 });
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("welcome")).toHaveText(`Welcome, ${BAHAR.name}`, { timeout: 60_000 });
     const rating = page.getByTestId("my-rating");
     await expect(rating).toContainText("3 / 3");
     await expect(rating).toContainText("1 rating");

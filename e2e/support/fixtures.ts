@@ -7,7 +7,14 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 
 export { expect };
 
@@ -48,7 +55,21 @@ export class ConsoleWatch {
   }
 }
 
-export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
+/** Someone signed in without a browser (`someone`): their account and their API session. */
+export interface Someone extends Account {
+  /** Calls a tRPC mutation as this person; resolves to its result's data. */
+  mutate<T = unknown>(path: string, input?: unknown): Promise<T>;
+  /** Calls a tRPC query as this person; resolves to its result's data. */
+  query<T = unknown>(path: string, input?: unknown): Promise<T>;
+}
+
+export const test = base.extend<{
+  consoleWatch: ConsoleWatch;
+  /** Opens another person's browser: a fresh context and its page, watched for console errors like `page`, closed after the test. */
+  browserOf: () => Promise<Page>;
+  /** Creates the account `who` and signs it in on its own API session (no browser), closed after the test: the other people a test needs, and the data they make. */
+  someone: (who: LoginSpec) => Promise<Someone>;
+}>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   consoleWatch: async ({}, use) => {
     const watch = new ConsoleWatch();
@@ -59,7 +80,77 @@ export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
     consoleWatch.attach(page);
     await use(page);
   },
+  browserOf: async ({ browser, consoleWatch }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      consoleWatch.attach(page);
+      return page;
+    });
+    for (const context of contexts) await context.close();
+  },
+  someone: async ({ playwright, baseURL }, use) => {
+    const sessions: APIRequestContext[] = [];
+    await use(async (who) => {
+      const request = await playwright.request.newContext({ baseURL });
+      sessions.push(request);
+      return apiOf(request, await login({ request }, who));
+    });
+    for (const request of sessions) await request.dispose();
+  },
 });
+
+/** `account` calling the API on `request`, its signed-in session (e.g. a page's `page.request`). */
+export function apiOf(request: APIRequestContext, account: Account): Someone {
+  return {
+    ...account,
+    mutate: (path, input) => callTrpc(request, "mutation", path, input),
+    query: (path, input) => callTrpc(request, "query", path, input),
+  };
+}
+
+/**
+ * One tRPC call over HTTP as our own pages make it (no transformer; DESIGN.md §4 same-origin
+ * header), on `request`'s session. Resolves to the result's data; fails the test on an error.
+ */
+export async function callTrpc<T>(
+  request: APIRequestContext,
+  kind: "query" | "mutation",
+  path: string,
+  input?: unknown,
+): Promise<T> {
+  const headers = { "sec-fetch-site": "same-origin" };
+  const res =
+    kind === "query"
+      ? await request.get(`/trpc/${path}`, {
+          headers,
+          params: input === undefined ? {} : { input: JSON.stringify(input) },
+        })
+      : await request.post(`/trpc/${path}`, { headers, data: input ?? null });
+  const body = await res.text();
+  expect(res.ok(), `${path}: ${body}`).toBe(true);
+  return (JSON.parse(body) as { result: { data: T } }).result.data;
+}
+
+let personCounter = 0;
+
+/**
+ * A fresh person for one test: `first last Xxxxxx` (six letters from the clock and a counter, so
+ * the name is unique on every run and still reads like a name), a matching unique address and a
+ * strong password.
+ */
+export function newPerson(first: string, last: string): { name: string; email: string; password: string } {
+  personCounter++;
+  const stamp = `${Date.now()}${personCounter}`;
+  const tag = stamp.slice(-6).replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "a");
+  return {
+    name: `${first} ${last} ${tag[0]?.toUpperCase()}${tag.slice(1)}`,
+    email: `${first.toLowerCase()}.${stamp}@e2e.test`,
+    password: "Str0ng!Pass",
+  };
+}
 
 /**
  * Texts that look like Lingui message ids (six base64 characters, e.g. "MIloeL", "3hy+Rm"):
@@ -140,6 +231,14 @@ export async function dismissToast(page: Page, text: string): Promise<void> {
   await expect(toast).toBeHidden();
 }
 
+/** An account `login` created. */
+export interface Account {
+  userId: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
 /** Who `login` creates: any profile the spec needs; an approved Exporter unless told otherwise. */
 export interface LoginSpec {
   name: string;
@@ -159,43 +258,15 @@ export interface LoginSpec {
 
 /**
  * Creates the account `who` on the server (with its profile) and signs this page's browser context
- * in, without the sign-in UI (e2e/support/server.ts `POST /__e2e/login`). Returns the account.
+ * in (or, given `{ request }`, that API session), without the sign-in UI (e2e/support/server.ts
+ * `POST /__e2e/login`). Returns the account.
  * Specs that are not about signing up or in start this way, so each stands on its own.
  */
-export async function login(
-  page: Page,
-  who: LoginSpec,
-): Promise<{ userId: string; email: string; password: string; name: string }> {
+export async function login(page: Pick<Page, "request">, who: LoginSpec): Promise<Account> {
   // As our own pages send it: the same-origin check (DESIGN.md §4) applies to this route too.
   const res = await page.request.post("/__e2e/login", { data: who, headers: { "sec-fetch-site": "same-origin" } });
   expect(res.ok(), await res.text()).toBe(true);
   return res.json();
-}
-
-/** The activities and user types of the Join the Club form, as its radio buttons read. */
-export type JoinActivity = "Exporter" | "Export Expert" | "Export Service Provider";
-export type JoinUserType = "Individual" | "Organization";
-
-/**
- * Applies through the landing page's Join the Club dialog. Every applicant, the ADMIN_EMAIL
- * account included, ends on the Application Pending screen.
- */
-export async function applyToJoin(
-  page: Page,
-  who: { name: string; email: string; password: string },
-  activity: JoinActivity,
-  userType: JoinUserType = "Individual",
-): Promise<void> {
-  await page.goto("/landing");
-  await hero(page).getByRole("button", { name: "Join the Club" }).click();
-  const dialog = page.getByRole("dialog", { name: "Join the Club" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("textbox", { name: "Full name" }).fill(who.name);
-  await dialog.getByRole("textbox", { name: "Email" }).fill(who.email);
-  await dialog.getByRole("textbox", { name: "Password", exact: true }).fill(who.password);
-  await dialog.getByRole("radio", { name: activity, exact: true }).check();
-  await dialog.getByRole("radio", { name: userType, exact: true }).check();
-  await dialog.getByRole("button", { name: "Submit application" }).click();
 }
 
 /** The newest e-mail sent to `to` (e2e/support/server.ts `GET /__e2e/mail`). */
@@ -225,49 +296,14 @@ export async function confirmAdminAddress(page: Page, admin: { email: string }):
 }
 
 /**
- * Signs the admin (ADMIN_EMAIL) in; when the account does not exist yet (the spec runs on its
- * own), the refused sign-in leads to Join the Club, and the address becomes an approved admin by
- * the link mailed to it (`confirmAdminAddress`). Ends on the admin's dashboard.
- */
-export async function signInAdmin(
-  page: Page,
-  consoleWatch: { ignore(p: RegExp): void },
-  admin: { name: string; email: string; password: string },
-): Promise<void> {
-  await page.goto("/landing");
-  await hero(page).getByRole("button", { name: "Sign In" }).click();
-  const dialog = page.getByRole("dialog", { name: "Sign In" });
-  await dialog.getByRole("textbox", { name: "Email" }).fill(admin.email);
-  await dialog.getByRole("textbox", { name: "Password", exact: true }).fill(admin.password);
-  // The refused sign-in of a missing account is a 401, which Chromium logs as a failed load.
-  consoleWatch.ignore(/Failed to load resource: the server responded with a status of 401/);
-  await dialog.getByRole("button", { name: "Sign In" }).click();
-  const welcome = page.getByTestId("welcome");
-  const refused = dialog.getByRole("alert").filter({ hasText: "Invalid email or password" });
-  await expect(welcome.or(refused)).toBeVisible();
-  if (await welcome.isVisible()) {
-    await closeToast(page, "Welcome back!");
-    return;
-  }
-  await dialog.getByRole("button", { name: "Join the Club" }).click();
-  const join = page.getByRole("dialog", { name: "Join the Club" });
-  await join.getByRole("textbox", { name: "Full name" }).fill(admin.name);
-  await join.getByRole("textbox", { name: "Email" }).fill(admin.email);
-  await join.getByRole("textbox", { name: "Password", exact: true }).fill(admin.password);
-  await join.getByRole("radio", { name: "Export Expert" }).check();
-  await join.getByRole("radio", { name: "Organization" }).check();
-  await join.getByRole("button", { name: "Submit application" }).click();
-  await confirmAdminAddress(page, admin);
-}
-
-/**
  * Like `dismissToast`, for a busy machine: waits for the toast containing `text`, closes it with
  * its close button, and accepts that it may have closed by itself first (toasts close after a
  * few seconds, which a loaded test machine can take between two steps).
  */
 export async function closeToast(page: Page, text: string): Promise<void> {
   const toast = page.getByRole("alert").filter({ hasText: text });
-  await expect(toast).toBeVisible();
+  // What the toast reports (an upload, a save) can take a while on a busy machine.
+  await expect(toast).toBeVisible({ timeout: 20_000 });
   await toast
     .getByRole("button")
     .click({ timeout: 5_000 })

@@ -8,12 +8,12 @@ import { I18nProvider } from "@lingui/react";
 import { DirectionProvider, MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { LazyNotifications } from "./components/LazyNotifications";
 import { activateLocale, directionOf, i18n, storedLocale } from "./i18n";
 import { routeTree } from "./routeTree.gen";
-import { theme } from "./theme";
+import { cssVariablesResolver, useAppTheme } from "./theme";
 import { queryClient, TRPCProvider, trpc, trpcClient } from "./trpc";
 
 export const router = createRouter({
@@ -30,6 +30,15 @@ declare module "@tanstack/react-router" {
   }
 }
 
+/** Mantine with the club's theme, its control names in the current language (theme.ts). */
+function ThemedMantine({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={useAppTheme()} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
+
 async function start() {
   const locale = storedLocale();
   await activateLocale(locale);
@@ -39,14 +48,14 @@ async function start() {
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <DirectionProvider initialDirection={directionOf(locale)} detectDirection={false}>
-          <MantineProvider theme={theme} defaultColorScheme="light">
+          <ThemedMantine>
             <QueryClientProvider client={queryClient}>
               <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
                 <LazyNotifications />
                 <RouterProvider router={router} />
               </TRPCProvider>
             </QueryClientProvider>
-          </MantineProvider>
+          </ThemedMantine>
         </DirectionProvider>
       </I18nProvider>
     </StrictMode>,

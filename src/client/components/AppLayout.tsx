@@ -8,6 +8,7 @@ import {
   ActionIcon,
   AppShell,
   Badge,
+  Box,
   Burger,
   Button,
   Drawer,
@@ -49,6 +50,7 @@ import { BadgesProvider, badgeLabel, useBadges } from "../features/badges/Badges
 import { useSignOut } from "../features/session/useSession";
 import { formatNumber } from "../i18n";
 import { useTRPC } from "../trpc";
+import classes from "./AppLayout.module.css";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { TierBadge } from "./TierBadge";
 
@@ -195,6 +197,9 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
       navbar={{ width: 250, breakpoint: "sm", collapsed: { mobile: true } }}
       padding="md"
     >
+      <a href="#main-content" className={classes.skipLink}>
+        <Trans>Skip to main content</Trans>
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -216,7 +221,13 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Tooltip label={t`Your points`}>
-              <Badge variant="light" color="teal" size="lg" data-testid="points">
+              <Badge
+                variant="light"
+                color="teal"
+                size="lg"
+                data-testid="points"
+                style={{ flexShrink: 0, overflow: "visible" }}
+              >
                 {formatNumber(badges.points ?? viewer.points)} <Trans>pts</Trans>
               </Badge>
             </Tooltip>
@@ -247,10 +258,13 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
               icon={<IconMailOpened size={20} />}
               testId="offers-badge"
             />
-            <AccountLanguageSwitcher />
+            {/* On a phone the language switch is in the menu drawer, so the rest fits (issue 11). */}
+            <Box visibleFrom="xs">
+              <AccountLanguageSwitcher />
+            </Box>
             <Popover position="bottom-end" withArrow shadow="md">
               <Popover.Target>
-                <ActionIcon variant="subtle" size="lg" aria-label={t`Notifications`} visibleFrom="sm">
+                <ActionIcon variant="subtle" size="lg" aria-label={t`Notifications`}>
                   <IconBell size={20} />
                 </ActionIcon>
               </Popover.Target>
@@ -307,6 +321,9 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
       </AppShell.Navbar>
 
       <Drawer opened={drawerOpened} onClose={drawer.close} size="75%" title={<Trans>Menu</Trans>} hiddenFrom="sm">
+        <Box hiddenFrom="xs" mb="md">
+          <AccountLanguageSwitcher />
+        </Box>
         <Navigation
           viewer={viewer}
           pending={pending}
@@ -315,7 +332,9 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
         />
       </Drawer>
 
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -1,7 +1,17 @@
 import { useLingui } from "@lingui/react/macro";
 import { Center, Loader } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import {
+  Component,
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 
 /** Props every dialog on the public pages takes. */
 export interface DialogProps {
@@ -26,16 +36,44 @@ export function preloadOn(load: () => Promise<unknown>) {
 }
 
 /**
+ * Remembers the focused element when `opened` turns true (during the render, before the dialog
+ * takes the focus) and focuses it again after `opened` turns false, unless the focus has moved on
+ * by then (as Mantine's `useFocusReturn` does).
+ */
+function useReturnFocus(opened: boolean): void {
+  const opener = useRef<HTMLElement | null>(null);
+  if (opened && opener.current === null && typeof document !== "undefined") {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  useEffect(() => {
+    if (opened) return;
+    const target = opener.current;
+    opener.current = null;
+    if (!target) return;
+    const atClose = document.activeElement;
+    const timeout = window.setTimeout(() => {
+      const now = document.activeElement;
+      if (now === null || now === document.body || now === atClose) target.focus({ preventScroll: true });
+    }, 10);
+    return () => window.clearTimeout(timeout);
+  }, [opened]);
+}
+
+/**
  * A code-split dialog: its chunk is fetched the first time it opens, so the dialog's code
  * (forms, schemas, long texts) stays out of the page's initial JavaScript. Once mounted it
  * stays mounted, so the close transition plays. If the chunk cannot be loaded the dialog is
  * closed with a notification and the next open tries again.
+ *
+ * Focus goes back to what opened the dialog when it closes (WCAG 2.4.3): Mantine's Modal does this
+ * only for openings after its first mount, and the first opening is what mounts it here.
  */
 export function LazyDialog<P extends DialogProps>({ load, ...props }: { load: DialogLoader<P> } & P) {
   const { t } = useLingui();
   const [mounted, setMounted] = useState(props.opened);
   const [attempt, setAttempt] = useState(0);
   if (props.opened && !mounted) setMounted(true);
+  useReturnFocus(props.opened);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt needs a new lazy component
   const Dialog = useMemo(() => lazy(async () => ({ default: await load() })), [load, attempt]);
 

@@ -134,7 +134,7 @@ export function AssessmentInfoPage({
               </Text>
             ) : null}
 
-            <Paper radius="lg" p={{ base: "lg", sm: "xl" }} bg="teal.7" c="white">
+            <Paper radius="lg" p={{ base: "lg", sm: "xl" }} bg="teal.9" c="white">
               <Group justify="space-between" gap="lg">
                 <Stack gap={4} maw={560}>
                   <Title order={2} fz={{ base: 20, sm: 24 }}>

@@ -1,0 +1,242 @@
+/**
+ * Accessibility (issue 11 points 2 and 7): axe-core (WCAG 2.1 A and AA) finds no violation on
+ * any page or dialog, in English and Persian, at desktop (1280 px) and phone (390 px) widths;
+ * the phone top bar shows the points whole and the notifications button; dialogs give the focus
+ * back to what opened them.
+ *
+ * Every test stands on its own: its people are fresh and start signed in through the `login`
+ * fixture (or are made by `someone`). Violations are soft failures, so one run lists them all.
+ */
+import type { Page } from "@playwright/test";
+import { LOCALE_STORAGE_KEY } from "../src/common/constants";
+import { expectNoAxeViolations } from "./support/axe";
+import { apiOf, expect, type LoginSpec, login, newPerson, type Someone, test } from "./support/fixtures";
+
+type Lang = "en" | "fa";
+const LANGS: Lang[] = ["en", "fa"];
+const WIDTHS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+/** The member area, in groups of pages (one test each, so each fits its time and runs alone). */
+const MEMBER_PAGES: Record<string, string[]> = {
+  main: ["/dashboard", "/share", "/request", "/members", "/leaderboard", "/qa", "/profile"],
+  requests: ["/member-request", "/member-request/received", "/member-request/send", "/offers/received"],
+  services: [
+    "/collaboration/send-offer",
+    "/consultancy/received-offer",
+    "/consultancy/received-request",
+    "/export-services/received-offer",
+    "/export-services/received-request",
+    "/export-services/send-offer",
+    "/export-services/send-request",
+  ],
+  information: [
+    "/information/received-offer",
+    "/information/received-request",
+    "/information/send-offer",
+    "/information/send-request",
+    "/recruitment/received-offer",
+    "/recruitment/received-request",
+    "/recruitment/send-offer",
+    "/recruitment/send-request",
+  ],
+};
+
+const ADMIN_PAGES = ["/admin/inbox", "/admin/approvals", "/admin/qa", "/admin/analytics", "/admin/members"];
+
+const PUBLIC_PAGES = ["/landing", "/export-readiness-assessment", "/porter-diamond-analysis", "/confirm-email"];
+
+/** Opens every page of this browser context in `lang` (the choice the language switch stores). */
+async function useLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOCALE_STORAGE_KEY, lang] as const);
+}
+
+/** Waits until the page has settled: its heading shown, nothing loading, transitions over. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator("h1, h2").first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0, { timeout: 60_000 });
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+}
+
+/** Checks the page as it is now at both widths (back at desktop width afterwards). */
+async function checkBothWidths(page: Page, name: string): Promise<void> {
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.waitForTimeout(200);
+    await expectNoAxeViolations(page, `${name} (${size.name})`);
+  }
+  await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height });
+}
+
+/** Visits `path` and checks it at both widths. */
+async function checkPage(page: Page, path: string, lang: Lang): Promise<void> {
+  await page.goto(path);
+  await settled(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  await checkBothWidths(page, `${path} [${lang}]`);
+}
+
+/** Checks an open dialog at the current width, closes it with Escape and expects the focus back on `opener`. */
+async function checkDialog(page: Page, name: string, opener: ReturnType<Page["locator"]>): Promise<void> {
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog").last();
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(400); // the opening transition
+  await checkBothWidths(page, `dialog ${name}`);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener, `focus returns to what opened ${name}`).toBeFocused();
+}
+
+/**
+ * Signs `page` in as a fresh export expert (Germany, agriculture) in `lang`, with something on
+ * the pages: a request from someone else to answer, and an offer on a request of their own.
+ */
+async function memberWithContent(page: Page, someone: (who: LoginSpec) => Promise<Someone>, lang: Lang): Promise<void> {
+  await useLanguage(page, lang);
+  const other = await someone({ ...newPerson("Arash", "Tehrani"), activities: ["exporter"] });
+  const member = await login(page, {
+    ...newPerson("Bahar", "Karimi"),
+    activities: ["export_expert"],
+    countries: ["DE"],
+    sectors: ["agriculture"],
+    locale: lang,
+  });
+  await other.mutate("memberRequests.submit", {
+    productId: null,
+    countryCode: "DE",
+    requestType: "knowledge_sharing",
+    description: "Which certificates does retail saffron need in Germany?",
+    urgency: "urgent",
+  });
+  const own = await apiOf(page.request, member).mutate<{ id: number }>("memberRequests.submit", {
+    productId: null,
+    countryCode: "DE",
+    requestType: "co_marketing",
+    description: "Looking for a partner to market pistachios in Germany.",
+    urgency: "normal",
+  });
+  await other.mutate("memberRequests.respond", {
+    requestId: own.id,
+    message: "We sell pistachios in Hamburg and can share a stand at BIOFACH.",
+    contactEmail: other.email,
+    contactPhone: "",
+    contactWhatsapp: "",
+  });
+}
+
+for (const lang of LANGS) {
+  test.describe(`in ${lang === "en" ? "English" : "Persian"}`, () => {
+    test(`public pages have no axe violations [${lang}]`, async ({ page, consoleWatch }) => {
+      test.setTimeout(300_000);
+      // /confirm-email without a token says so; the refused check is a 4xx Chromium logs.
+      consoleWatch.ignore(/Failed to load resource: the server responded with a status of 4\d\d/);
+      await useLanguage(page, lang);
+      for (const path of PUBLIC_PAGES) await checkPage(page, path, lang);
+      await page.goto("/no/such/page");
+      await settled(page);
+      await checkBothWidths(page, `404 [${lang}]`);
+    });
+
+    test(`the landing page's dialogs have no axe violations and give the focus back [${lang}]`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await useLanguage(page, lang);
+      await page.goto("/landing");
+      await settled(page);
+      const hero = page.locator("section#hero, section[aria-labelledby='hero-title']").first();
+      const join = lang === "en" ? "Join the Club" : "عضویت در باشگاه";
+      const signIn = lang === "en" ? "Sign In" : "ورود";
+      await checkDialog(page, `Join the Club [${lang}]`, hero.getByRole("button", { name: join, exact: true }));
+      await checkDialog(page, `Sign In [${lang}]`, hero.getByRole("button", { name: signIn, exact: true }));
+    });
+
+    for (const [group, paths] of Object.entries(MEMBER_PAGES)) {
+      test(`member pages (${group}) have no axe violations [${lang}]`, async ({ page, someone }) => {
+        test.setTimeout(600_000);
+        await memberWithContent(page, someone, lang);
+        for (const path of paths) await checkPage(page, path, lang);
+      });
+    }
+
+    test(`the member area's dialogs have no axe violations [${lang}]`, async ({ page, someone }) => {
+      test.setTimeout(300_000);
+      await memberWithContent(page, someone, lang);
+
+      // The phone menu drawer.
+      await page.goto("/dashboard");
+      await settled(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.locator("button.mantine-Burger-root").click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await page.waitForTimeout(400);
+      await expectNoAxeViolations(page, `menu drawer [${lang}] (phone)`);
+      await page.keyboard.press("Escape");
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      // The Respond dialog.
+      await page.goto("/member-request/received");
+      await settled(page);
+      const respond = page
+        .getByTestId("request-card")
+        .first()
+        .getByRole("button", { name: lang === "en" ? "Respond to Request" : "پاسخ به درخواست" });
+      await checkDialog(page, `Respond to Request [${lang}]`, respond);
+    });
+
+    test(`admin pages have no axe violations [${lang}]`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await useLanguage(page, lang);
+      await login(page, { ...newPerson("Ada", "Admin"), admin: true, activities: ["export_expert"], locale: lang });
+      for (const path of ADMIN_PAGES) await checkPage(page, path, lang);
+    });
+
+    test(`the rejected screen has no axe violations [${lang}]`, async ({ page }) => {
+      await useLanguage(page, lang);
+      await login(page, { ...newPerson("Reza", "Rejected"), status: "rejected", locale: lang });
+      await checkPage(page, "/dashboard", lang);
+    });
+  });
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the top bar shows the points whole and the notifications button", async ({ page }) => {
+    await login(page, { ...newPerson("Mina", "Exporter"), points: 12345 });
+    await page.goto("/dashboard");
+    await settled(page);
+    const points = page.getByTestId("points");
+    await expect(points).toBeVisible();
+    const clipped = await points.evaluate((el) => {
+      const label = el.querySelector(".mantine-Badge-label") ?? el;
+      return label.scrollWidth > label.clientWidth + 1;
+    });
+    expect(clipped, "the points badge is cut off").toBe(false);
+    await expect(page.getByRole("button", { name: "Notifications" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+    // Nothing sticks out of the top bar.
+    const overflow = await page.locator("header").evaluate((h) => h.scrollWidth > h.clientWidth + 1);
+    expect(overflow, "the top bar is wider than the screen").toBe(false);
+  });
+});
+
+test("the skip link is the first stop and moves the focus to the page's content", async ({ page }) => {
+  await login(page, newPerson("Mina", "Exporter"));
+  await page.goto("/dashboard");
+  await settled(page);
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+  // The next stop is in the content, not the top bar or the navigation.
+  await page.keyboard.press("Tab");
+  const inMain = await page.evaluate(() => !!document.activeElement?.closest("main"));
+  expect(inMain).toBe(true);
+});

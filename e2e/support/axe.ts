@@ -1,0 +1,29 @@
+/**
+ * Accessibility checks (issue 11 point 2): axe-core over the page as it is now, WCAG 2.1 A and AA
+ * rules only. A violation fails the test at its end (a soft expectation), so one run lists every
+ * page's violations; the message names the page and, per rule, the elements and why.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** The axe tags of WCAG 2.0 and 2.1, levels A and AA. */
+export const WCAG21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** The violations axe finds on `page` (WCAG 2.1 A/AA), one line per rule and up to 5 elements each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG21_AA).analyze();
+  return results.violations.map((v) => {
+    const nodes = v.nodes
+      .slice(0, 5)
+      .map((n) => `    ${n.target.join(" ")}: ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 240)}`)
+      .join("\n");
+    const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : "";
+    return `${v.id} (${v.impact}, ${v.nodes.length} element(s)): ${v.help}\n${nodes}${more}`;
+  });
+}
+
+/** Expects no axe violations on `page` (see `axeViolations`); `name` says which page and state. */
+export async function expectNoAxeViolations(page: Page, name: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect.soft(violations, `axe (WCAG 2.1 A/AA) on ${name}:\n${violations.join("\n")}`).toEqual([]);
+}
