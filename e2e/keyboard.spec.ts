@@ -115,10 +115,13 @@ test("a member rates an offer with the keyboard alone", async ({ page, someone }
   await expect(offer).toBeVisible({ timeout: 60_000 });
   // The stars are one radio group ("0 stars" checked): Tab into it, the arrow keys pick, Tab on to Rate.
   await tabTo(page, offer.getByRole("radio", { name: "0 stars" }), 150);
+  // ArrowRight moves to the next star; Space picks the one with the focus.
   for (const stars of ["1 star", "2 stars", "3 stars"]) {
     await page.keyboard.press("ArrowRight");
-    await expect(offer.getByRole("radio", { name: stars, exact: true })).toBeChecked();
+    await expect(offer.getByRole("radio", { name: stars, exact: true })).toBeFocused();
   }
+  await page.keyboard.press("Space");
+  await expect(offer.getByRole("radio", { name: "3 stars" })).toBeChecked();
   const rate = offer.getByRole("button", { name: "Rate", exact: true });
   await tabTo(page, rate, 6);
   await page.keyboard.press("Enter");
