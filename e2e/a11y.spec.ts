@@ -49,7 +49,7 @@ const ADMIN_PAGES = ["/admin/inbox", "/admin/approvals", "/admin/qa", "/admin/an
 const PUBLIC_PAGES = ["/landing", "/export-readiness-assessment", "/porter-diamond-analysis", "/confirm-email"];
 
 /** Opens every page of this browser context in `lang` (the choice the language switch stores). */
-async function useLanguage(page: Page, lang: Lang): Promise<void> {
+async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOCALE_STORAGE_KEY, lang] as const);
 }
 
@@ -98,7 +98,7 @@ async function checkDialog(page: Page, name: string, opener: ReturnType<Page["lo
  * the pages: a request from someone else to answer, and an offer on a request of their own.
  */
 async function memberWithContent(page: Page, someone: (who: LoginSpec) => Promise<Someone>, lang: Lang): Promise<void> {
-  await useLanguage(page, lang);
+  await chooseLanguage(page, lang);
   const other = await someone({ ...newPerson("Arash", "Tehrani"), activities: ["exporter"] });
   const member = await login(page, {
     ...newPerson("Bahar", "Karimi"),
@@ -136,7 +136,7 @@ for (const lang of LANGS) {
       test.setTimeout(300_000);
       // /confirm-email without a token says so; the refused check is a 4xx Chromium logs.
       consoleWatch.ignore(/Failed to load resource: the server responded with a status of 4\d\d/);
-      await useLanguage(page, lang);
+      await chooseLanguage(page, lang);
       for (const path of PUBLIC_PAGES) await checkPage(page, path, lang);
       await page.goto("/no/such/page");
       await settled(page);
@@ -145,7 +145,7 @@ for (const lang of LANGS) {
 
     test(`the landing page's dialogs have no axe violations and give the focus back [${lang}]`, async ({ page }) => {
       test.setTimeout(300_000);
-      await useLanguage(page, lang);
+      await chooseLanguage(page, lang);
       await page.goto("/landing");
       await settled(page);
       const hero = page.locator("section#hero, section[aria-labelledby='hero-title']").first();
@@ -190,13 +190,13 @@ for (const lang of LANGS) {
 
     test(`admin pages have no axe violations [${lang}]`, async ({ page }) => {
       test.setTimeout(300_000);
-      await useLanguage(page, lang);
+      await chooseLanguage(page, lang);
       await login(page, { ...newPerson("Ada", "Admin"), admin: true, activities: ["export_expert"], locale: lang });
       for (const path of ADMIN_PAGES) await checkPage(page, path, lang);
     });
 
     test(`the rejected screen has no axe violations [${lang}]`, async ({ page }) => {
-      await useLanguage(page, lang);
+      await chooseLanguage(page, lang);
       await login(page, { ...newPerson("Reza", "Rejected"), status: "rejected", locale: lang });
       await checkPage(page, "/dashboard", lang);
     });
