@@ -337,6 +337,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     });
   } else {
     app.log.warn({ clientDir }, "client build not found; only the API is served");
+    // Our own 404, not Fastify's default, which logs the raw URL (query-string tokens included).
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: "Not found" }));
   }
 
   return app;

@@ -66,7 +66,18 @@ async function failedStart(env: Record<string, string | undefined>): Promise<str
   return r
     .output()
     .split("\n")
-    .filter((l) => l.trim() && !l.includes("ExperimentalWarning") && !l.includes("--trace-warnings"));
+    .filter((l) => l.trim() && !l.includes("ExperimentalWarning") && !l.includes("--trace-warnings"))
+    .filter((l) => !isRoutineLogLine(l));
+}
+
+/** A JSON log line below error level (for example the warning of a missing client build). */
+function isRoutineLogLine(line: string): boolean {
+  try {
+    const entry = JSON.parse(line) as { level?: unknown };
+    return typeof entry.level === "number" && entry.level < 50;
+  } catch {
+    return false;
+  }
 }
 
 async function freePort(): Promise<number> {
