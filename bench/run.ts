@@ -50,6 +50,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon, { type AutocannonResult } from "autocannon";
 import { Client as PgClient } from "pg";
+import { cleanUpOnSignals, cleanup, onCleanup, stopServer, trackChild } from "./harness";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENT_DIR = path.join(ROOT, "dist/client");
@@ -217,8 +218,6 @@ interface Server {
   logged: { errors: number };
 }
 
-const liveChildren = new Set<ChildProcess>();
-
 function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
@@ -261,18 +260,12 @@ async function startServer(label: string, dataDir: string, databaseUrl?: string)
     env: serverEnv(port, dataDir, databaseUrl),
     stdio: ["ignore", "pipe", "pipe"],
   });
-  liveChildren.add(child);
+  trackChild(child, { graceful: true });
   child.stdout?.on("data", keepTail);
   child.stderr?.on("data", keepTail);
   const exited = new Promise<number | null>((resolve) => {
-    child.once("exit", (code) => {
-      liveChildren.delete(child);
-      resolve(code);
-    });
-    child.once("error", () => {
-      liveChildren.delete(child);
-      resolve(null);
-    });
+    child.once("exit", (code) => resolve(code));
+    child.once("error", () => resolve(null));
   });
   let exitCode: number | null | undefined;
   void exited.then((code) => {
@@ -309,27 +302,6 @@ function cpuMsOf(pid: number | undefined): number | null {
     return Number.isFinite(ticks) ? ticks * 10 : null; // USER_HZ = 100 on Linux
   } catch {
     return null;
-  }
-}
-
-async function stopServer(server: Pick<Server, "child" | "exited">): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const done = await Promise.race([server.exited.then(() => true), sleep(12_000).then(() => false)]);
-  if (!done) {
-    child.kill("SIGKILL");
-    await Promise.race([server.exited, sleep(3_000)]);
-  }
-}
-
-function killAllNow(): void {
-  for (const child of liveChildren) {
-    try {
-      child.kill("SIGKILL");
-    } catch {
-      // already gone
-    }
   }
 }
 
@@ -646,40 +618,8 @@ async function throughput(server: Server, opts: Options) {
 // ---------------------------------------------------------------------------------------------
 // Main
 
-const cleanups: Array<() => Promise<void>> = [];
-let cleaningUp: Promise<void> | null = null;
-function cleanup(): Promise<void> {
-  cleaningUp ??= (async () => {
-    // Servers first (gracefully, so PGlite closes its files), then folders and databases.
-    await Promise.all(
-      [...liveChildren].map((child) =>
-        stopServer({ child, exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))) }),
-      ),
-    );
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (err) {
-        log(`cleanup: ${errorMessage(err)}`);
-      }
-    }
-    killAllNow();
-  })();
-  return cleaningUp;
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping servers…`);
-    const hardStop = setTimeout(() => {
-      killAllNow();
-      process.exit(130);
-    }, 20_000);
-    hardStop.unref();
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-process.on("exit", killAllNow);
+// Servers first (gracefully, so PGlite closes its files), then folders and databases.
+cleanUpOnSignals(20_000);
 
 /** GETs `urlPath` with `Accept-Encoding: br, gzip` and counts the body bytes as sent. */
 function fetchAsSent(origin: string, urlPath: string): Promise<{ bytes: number; encoding: string | null }> {
@@ -839,7 +779,7 @@ async function main(): Promise<Record<string, unknown>> {
     options: opts,
   };
   const errors: string[] = [];
-  cleanups.push(async () => {
+  onCleanup(async () => {
     if (opts.keep) {
       if (tempDirs.length) log(`kept data folders: ${tempDirs.join(", ")}`);
       return;
@@ -902,7 +842,7 @@ async function main(): Promise<Record<string, unknown>> {
     try {
       server = await startServer("pglite", freshDataDir());
       const s = server;
-      cleanups.push(() => stopServer(s));
+      onCleanup(() => stopServer(s));
     } catch (err) {
       errors.push(`pglite server: ${errorMessage(err)}`);
     }
@@ -1009,7 +949,7 @@ async function main(): Promise<Record<string, unknown>> {
       connected = false;
       await admin.end();
     };
-    cleanups.push(dropDatabase);
+    onCleanup(dropDatabase);
     let pgServer: Server | null = null;
     try {
       await admin.connect();
