@@ -356,22 +356,7 @@ export async function startServer(opts: ServerOptions): Promise<BenchServer> {
 
   const t0 = performance.now();
   const nodeArgs = [...(opts.inspect ? ["--inspect=127.0.0.1:0"] : []), ...(opts.nodeArgs ?? [])];
-  const child = spawn(process.execPath, [...nodeArgs, ...serverArgv()], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  trackChild(child);
-  child.stdout?.on("data", keepTail);
-  child.stderr?.on("data", keepTail);
-  const exited = new Promise<number | null>((resolve) => {
-    child.once("exit", (code) => resolve(code));
-    child.once("error", () => resolve(null));
-  });
-  let exitCode: number | null | undefined;
-  void exited.then((code) => {
-    exitCode = code;
-  });
+  const { child, exited, exitCode } = spawnNode([...nodeArgs, ...serverArgv()], env, keepTail);
   const server: BenchServer = {
     child,
     pid: child.pid,
@@ -385,7 +370,7 @@ export async function startServer(opts: ServerOptions): Promise<BenchServer> {
   try {
     await waitReady(origin, {
       timeoutMs: opts.readyTimeoutMs ?? 180_000,
-      gaveUp: () => (exitCode === undefined ? null : `server exited (code ${exitCode}) before /readyz answered`),
+      gaveUp: () => (exitCode() === undefined ? null : `server exited (code ${exitCode()}) before /readyz answered`),
     });
   } catch (err) {
     await stopServer(server);
@@ -393,6 +378,32 @@ export async function startServer(opts: ServerOptions): Promise<BenchServer> {
   }
   server.readyMs = performance.now() - t0;
   return server;
+}
+
+/**
+ * Spawns `node <args>` in ROOT with its output piped (each chunk to `onOutput`) and tracked
+ * (`trackChild`, `graceful` as given). `exited` resolves with the exit code (null when it could
+ * not start); `exitCode()` is undefined while it runs.
+ */
+export function spawnNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onOutput: (chunk: Buffer) => void,
+  opts: { graceful?: boolean } = {},
+): { child: ChildProcess; exited: Promise<number | null>; exitCode: () => number | null | undefined } {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  trackChild(child, opts);
+  child.stdout?.on("data", onOutput);
+  child.stderr?.on("data", onOutput);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => resolve(code));
+    child.once("error", () => resolve(null));
+  });
+  let code: number | null | undefined;
+  void exited.then((c) => {
+    code = c;
+  });
+  return { child, exited, exitCode: () => code };
 }
 
 /** SIGTERM, then SIGKILL after `graceMs` (default 12 s); resolves once the process is gone. */

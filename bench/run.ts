@@ -30,7 +30,7 @@
  * `npm run -s bench` (or `npx tsx bench/run.ts`) keeps stdout pure JSON: plain `npm run` prints
  * its own "> export-club@… bench" banner on stdout first.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   existsSync,
@@ -43,16 +43,25 @@ import {
   writeFileSync,
 } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon, { type AutocannonResult } from "autocannon";
 import { Client as PgClient } from "pg";
-import { cleanUpOnSignals, cleanup, onCleanup, stopServer, trackChild } from "./harness";
+import {
+  cleanUpOnSignals,
+  cleanup,
+  errorMessage,
+  freePort,
+  gitCommit,
+  onCleanup,
+  ROOT,
+  round,
+  sleep,
+  spawnNode,
+  stopServer,
+} from "./harness";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENT_DIR = path.join(ROOT, "dist/client");
 const SERVER_MAIN = path.join(ROOT, "dist/server/main.js");
 const RESULTS_DIR = path.join(ROOT, "bench/results");
@@ -148,50 +157,11 @@ function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
-const round = (n: number, digits = 2): number => {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-};
-
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      if (!address || typeof address === "string") {
-        srv.close();
-        reject(new Error("could not get a free port"));
-        return;
-      }
-      const { port } = address;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function gitCommit(): string | null {
-  try {
-    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: ROOT, encoding: "utf8" }).trim().length > 0;
-    return dirty ? `${commit}-dirty` : commit;
-  } catch {
-    return null;
-  }
 }
 
 const tempDirs: string[] = [];
@@ -255,26 +225,16 @@ async function startServer(label: string, dataDir: string, databaseUrl?: string)
   };
 
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, "dist/server/main.js")], {
-    cwd: ROOT,
-    env: serverEnv(port, dataDir, databaseUrl),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  trackChild(child, { graceful: true });
-  child.stdout?.on("data", keepTail);
-  child.stderr?.on("data", keepTail);
-  const exited = new Promise<number | null>((resolve) => {
-    child.once("exit", (code) => resolve(code));
-    child.once("error", () => resolve(null));
-  });
-  let exitCode: number | null | undefined;
-  void exited.then((code) => {
-    exitCode = code;
-  });
+  const { child, exited, exitCode } = spawnNode(
+    [path.join(ROOT, "dist/server/main.js")],
+    serverEnv(port, dataDir, databaseUrl),
+    keepTail,
+    { graceful: true },
+  );
 
   while (true) {
-    if (exitCode !== undefined) {
-      throw new Error(`server ${label} exited (code ${exitCode}) before /readyz answered:\n${tail.join("\n")}`);
+    if (exitCode() !== undefined) {
+      throw new Error(`server ${label} exited (code ${exitCode()}) before /readyz answered:\n${tail.join("\n")}`);
     }
     if (performance.now() - t0 > READY_TIMEOUT_MS) {
       await stopServer({ child, exited });
