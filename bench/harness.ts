@@ -175,6 +175,8 @@ export function medianOfRuns(runs: (Summary | null | undefined)[]): (Summary & {
 
 const cleanups: Array<() => Promise<void> | void> = [];
 const children = new Set<ChildProcess>();
+/** The tracked children that clean-up stops gracefully (SIGTERM) before the clean-ups run. */
+const servers = new Set<ChildProcess>();
 let cleaningUp: Promise<void> | null = null;
 
 /** Registers `fn` to run at clean-up, in reverse order of registration. */
@@ -182,10 +184,20 @@ export function onCleanup(fn: () => Promise<void> | void): void {
   cleanups.push(fn);
 }
 
-/** Keeps `child` to be SIGKILLed if it is still running when this process exits. */
-export function trackChild(child: ChildProcess): void {
+/**
+ * Keeps `child` to be SIGKILLed if it is still running when this process exits. With `graceful`
+ * (a server that must close its files, e.g. PGlite), `cleanup()` first stops it with `stopServer`,
+ * before the registered clean-ups run.
+ */
+export function trackChild(child: ChildProcess, opts: { graceful?: boolean } = {}): void {
   children.add(child);
-  child.once("exit", () => children.delete(child));
+  if (opts.graceful) servers.add(child);
+  const forget = () => {
+    children.delete(child);
+    servers.delete(child);
+  };
+  child.once("exit", forget);
+  child.once("error", forget);
 }
 
 function killChildrenNow(): void {
@@ -198,9 +210,17 @@ function killChildrenNow(): void {
   }
 }
 
-/** Runs the clean-ups once (errors logged, not thrown), then kills the tracked children left. */
+/**
+ * Stops the graceful children (`trackChild`), runs the clean-ups once in reverse order (errors
+ * logged, not thrown), then kills the tracked children left.
+ */
 export function cleanup(): Promise<void> {
   cleaningUp ??= (async () => {
+    await Promise.all(
+      [...servers].map((child) =>
+        stopServer({ child, exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))) }),
+      ),
+    );
     for (const fn of cleanups.reverse()) {
       try {
         await fn();
@@ -213,15 +233,15 @@ export function cleanup(): Promise<void> {
   return cleaningUp;
 }
 
-/** On SIGINT/SIGTERM: clean up (at most 30 s), then exit 130. On exit: kill the children left. */
-export function cleanUpOnSignals(): void {
+/** On SIGINT/SIGTERM: clean up (at most `hardStopMs`), then exit 130. On exit: kill the children left. */
+export function cleanUpOnSignals(hardStopMs = 30_000): void {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       process.stderr.write(`[bench] ${signal}: cleaning up…\n`);
       const hardStop = setTimeout(() => {
         killChildrenNow();
         process.exit(130);
-      }, 30_000);
+      }, hardStopMs);
       hardStop.unref();
       void cleanup().finally(() => process.exit(130));
     });
@@ -336,22 +356,7 @@ export async function startServer(opts: ServerOptions): Promise<BenchServer> {
 
   const t0 = performance.now();
   const nodeArgs = [...(opts.inspect ? ["--inspect=127.0.0.1:0"] : []), ...(opts.nodeArgs ?? [])];
-  const child = spawn(process.execPath, [...nodeArgs, ...serverArgv()], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  trackChild(child);
-  child.stdout?.on("data", keepTail);
-  child.stderr?.on("data", keepTail);
-  const exited = new Promise<number | null>((resolve) => {
-    child.once("exit", (code) => resolve(code));
-    child.once("error", () => resolve(null));
-  });
-  let exitCode: number | null | undefined;
-  void exited.then((code) => {
-    exitCode = code;
-  });
+  const { child, exited, exitCode } = spawnNode([...nodeArgs, ...serverArgv()], env, keepTail);
   const server: BenchServer = {
     child,
     pid: child.pid,
@@ -365,7 +370,7 @@ export async function startServer(opts: ServerOptions): Promise<BenchServer> {
   try {
     await waitReady(origin, {
       timeoutMs: opts.readyTimeoutMs ?? 180_000,
-      gaveUp: () => (exitCode === undefined ? null : `server exited (code ${exitCode}) before /readyz answered`),
+      gaveUp: () => (exitCode() === undefined ? null : `server exited (code ${exitCode()}) before /readyz answered`),
     });
   } catch (err) {
     await stopServer(server);
@@ -373,6 +378,32 @@ export async function startServer(opts: ServerOptions): Promise<BenchServer> {
   }
   server.readyMs = performance.now() - t0;
   return server;
+}
+
+/**
+ * Spawns `node <args>` in ROOT with its output piped (each chunk to `onOutput`) and tracked
+ * (`trackChild`, `graceful` as given). `exited` resolves with the exit code (null when it could
+ * not start); `exitCode()` is undefined while it runs.
+ */
+export function spawnNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onOutput: (chunk: Buffer) => void,
+  opts: { graceful?: boolean } = {},
+): { child: ChildProcess; exited: Promise<number | null>; exitCode: () => number | null | undefined } {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  trackChild(child, opts);
+  child.stdout?.on("data", onOutput);
+  child.stderr?.on("data", onOutput);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("exit", (code) => resolve(code));
+    child.once("error", () => resolve(null));
+  });
+  let code: number | null | undefined;
+  void exited.then((c) => {
+    code = c;
+  });
+  return { child, exited, exitCode: () => code };
 }
 
 /** SIGTERM, then SIGKILL after `graceMs` (default 12 s); resolves once the process is gone. */

@@ -30,7 +30,7 @@
  * `npm run -s bench` (or `npx tsx bench/run.ts`) keeps stdout pure JSON: plain `npm run` prints
  * its own "> export-club@… bench" banner on stdout first.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   existsSync,
@@ -43,15 +43,25 @@ import {
   writeFileSync,
 } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon, { type AutocannonResult } from "autocannon";
 import { Client as PgClient } from "pg";
+import {
+  cleanUpOnSignals,
+  cleanup,
+  errorMessage,
+  freePort,
+  gitCommit,
+  onCleanup,
+  ROOT,
+  round,
+  sleep,
+  spawnNode,
+  stopServer,
+} from "./harness";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENT_DIR = path.join(ROOT, "dist/client");
 const SERVER_MAIN = path.join(ROOT, "dist/server/main.js");
 const RESULTS_DIR = path.join(ROOT, "bench/results");
@@ -147,50 +157,11 @@ function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
-const round = (n: number, digits = 2): number => {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-};
-
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      if (!address || typeof address === "string") {
-        srv.close();
-        reject(new Error("could not get a free port"));
-        return;
-      }
-      const { port } = address;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function gitCommit(): string | null {
-  try {
-    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: ROOT, encoding: "utf8" }).trim().length > 0;
-    return dirty ? `${commit}-dirty` : commit;
-  } catch {
-    return null;
-  }
 }
 
 const tempDirs: string[] = [];
@@ -216,8 +187,6 @@ interface Server {
   /** Error/fatal lines the server has logged so far (pino level ≥ 50). */
   logged: { errors: number };
 }
-
-const liveChildren = new Set<ChildProcess>();
 
 function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -256,32 +225,16 @@ async function startServer(label: string, dataDir: string, databaseUrl?: string)
   };
 
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, "dist/server/main.js")], {
-    cwd: ROOT,
-    env: serverEnv(port, dataDir, databaseUrl),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  liveChildren.add(child);
-  child.stdout?.on("data", keepTail);
-  child.stderr?.on("data", keepTail);
-  const exited = new Promise<number | null>((resolve) => {
-    child.once("exit", (code) => {
-      liveChildren.delete(child);
-      resolve(code);
-    });
-    child.once("error", () => {
-      liveChildren.delete(child);
-      resolve(null);
-    });
-  });
-  let exitCode: number | null | undefined;
-  void exited.then((code) => {
-    exitCode = code;
-  });
+  const { child, exited, exitCode } = spawnNode(
+    [path.join(ROOT, "dist/server/main.js")],
+    serverEnv(port, dataDir, databaseUrl),
+    keepTail,
+    { graceful: true },
+  );
 
   while (true) {
-    if (exitCode !== undefined) {
-      throw new Error(`server ${label} exited (code ${exitCode}) before /readyz answered:\n${tail.join("\n")}`);
+    if (exitCode() !== undefined) {
+      throw new Error(`server ${label} exited (code ${exitCode()}) before /readyz answered:\n${tail.join("\n")}`);
     }
     if (performance.now() - t0 > READY_TIMEOUT_MS) {
       await stopServer({ child, exited });
@@ -309,27 +262,6 @@ function cpuMsOf(pid: number | undefined): number | null {
     return Number.isFinite(ticks) ? ticks * 10 : null; // USER_HZ = 100 on Linux
   } catch {
     return null;
-  }
-}
-
-async function stopServer(server: Pick<Server, "child" | "exited">): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const done = await Promise.race([server.exited.then(() => true), sleep(12_000).then(() => false)]);
-  if (!done) {
-    child.kill("SIGKILL");
-    await Promise.race([server.exited, sleep(3_000)]);
-  }
-}
-
-function killAllNow(): void {
-  for (const child of liveChildren) {
-    try {
-      child.kill("SIGKILL");
-    } catch {
-      // already gone
-    }
   }
 }
 
@@ -646,40 +578,8 @@ async function throughput(server: Server, opts: Options) {
 // ---------------------------------------------------------------------------------------------
 // Main
 
-const cleanups: Array<() => Promise<void>> = [];
-let cleaningUp: Promise<void> | null = null;
-function cleanup(): Promise<void> {
-  cleaningUp ??= (async () => {
-    // Servers first (gracefully, so PGlite closes its files), then folders and databases.
-    await Promise.all(
-      [...liveChildren].map((child) =>
-        stopServer({ child, exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))) }),
-      ),
-    );
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (err) {
-        log(`cleanup: ${errorMessage(err)}`);
-      }
-    }
-    killAllNow();
-  })();
-  return cleaningUp;
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping servers…`);
-    const hardStop = setTimeout(() => {
-      killAllNow();
-      process.exit(130);
-    }, 20_000);
-    hardStop.unref();
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-process.on("exit", killAllNow);
+// Servers first (gracefully, so PGlite closes its files), then folders and databases.
+cleanUpOnSignals(20_000);
 
 /** GETs `urlPath` with `Accept-Encoding: br, gzip` and counts the body bytes as sent. */
 function fetchAsSent(origin: string, urlPath: string): Promise<{ bytes: number; encoding: string | null }> {
@@ -839,7 +739,7 @@ async function main(): Promise<Record<string, unknown>> {
     options: opts,
   };
   const errors: string[] = [];
-  cleanups.push(async () => {
+  onCleanup(async () => {
     if (opts.keep) {
       if (tempDirs.length) log(`kept data folders: ${tempDirs.join(", ")}`);
       return;
@@ -902,7 +802,7 @@ async function main(): Promise<Record<string, unknown>> {
     try {
       server = await startServer("pglite", freshDataDir());
       const s = server;
-      cleanups.push(() => stopServer(s));
+      onCleanup(() => stopServer(s));
     } catch (err) {
       errors.push(`pglite server: ${errorMessage(err)}`);
     }
@@ -1009,7 +909,7 @@ async function main(): Promise<Record<string, unknown>> {
       connected = false;
       await admin.end();
     };
-    cleanups.push(dropDatabase);
+    onCleanup(dropDatabase);
     let pgServer: Server | null = null;
     try {
       await admin.connect();

@@ -3,13 +3,70 @@
  * description and ISIC label), countries (with the ISO code) and the 24 sectors. Names are in the
  * active language; typing matches either language, folded like the server's search.
  */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Group, Loader, Select, type SelectProps, Stack, Text } from "@mantine/core";
-import { IconBox, IconBuildingFactory2, IconWorld } from "@tabler/icons-react";
+import { type Icon, IconBox, IconBuildingFactory2, IconWorld } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { sectorOptions, useCountryOptions, useProducts } from "../lib/reference";
 
 type PickerProps<V extends string | number> = Omit<SelectProps<V>, "data" | "filter" | "renderOption" | "searchable">;
+
+/** What tells the three pickers apart: label, clear button, empty search, icon, test id. */
+const KINDS = {
+  product: {
+    label: msg`Intended product`,
+    clear: msg`Clear product`,
+    nothingFound: msg`No products match your search`,
+    Icon: IconBox,
+  },
+  country: {
+    label: msg`Target country`,
+    clear: msg`Clear country`,
+    nothingFound: msg`No countries match your search`,
+    Icon: IconWorld,
+  },
+  sector: {
+    label: msg`Industrial sector`,
+    clear: msg`Clear sector`,
+    nothingFound: msg`No sectors match your search`,
+    Icon: IconBuildingFactory2,
+  },
+} satisfies Record<
+  string,
+  { label: MessageDescriptor; clear: MessageDescriptor; nothingFound: MessageDescriptor; Icon: Icon }
+>;
+
+/**
+ * The one searchable, clearable picker the three share, as its `kind` says (`KINDS`): a loader
+ * and `disabled` while `loading`, a shadowed dropdown (280 px unless given); the other props
+ * (placeholder, data, filter…) pass to Mantine's Select and override these.
+ */
+function ReferencePicker<V extends string | number>({
+  kind,
+  loading,
+  ...props
+}: SelectProps<V> & { kind: keyof typeof KINDS; loading?: boolean }) {
+  const { t, i18n } = useLingui();
+  const { label, clear, nothingFound, Icon } = KINDS[kind];
+  return (
+    <Select<V>
+      label={i18n._(label)}
+      rightSection={loading ? <Loader size="xs" aria-label={t`Loading`} /> : undefined}
+      searchable
+      clearable
+      clearButtonProps={{ "aria-label": i18n._(clear) }}
+      nothingFoundMessage={i18n._(nothingFound)}
+      leftSection={<Icon size={16} aria-hidden />}
+      maxDropdownHeight={280}
+      comboboxProps={{ shadow: "md" }}
+      disabled={loading}
+      {...props}
+      data-testid={`${kind}-select`}
+    />
+  );
+}
 
 /**
  * Searchable product picker: each option shows the name, the description and the ISIC label
@@ -20,19 +77,13 @@ export function ProductSelect(props: PickerProps<number>) {
   const products = useProducts(i18n.locale);
   const empty = products.query.isSuccess && products.items.length === 0;
   return (
-    <Select<number>
-      label={t`Intended product`}
+    <ReferencePicker<number>
+      kind="product"
       placeholder={
         products.query.isPending ? t`Loading…` : empty ? t`No products in the catalogue yet` : t`Search products`
       }
-      rightSection={products.query.isPending ? <Loader size="xs" aria-label={t`Loading`} /> : undefined}
-      searchable
-      clearable
-      clearButtonProps={{ "aria-label": t`Clear product` }}
-      nothingFoundMessage={t`No products match your search`}
-      leftSection={<IconBox size={16} aria-hidden />}
+      loading={products.query.isPending}
       maxDropdownHeight={320}
-      comboboxProps={{ shadow: "md" }}
       disabled={products.query.isPending || empty}
       {...props}
       data={products.data}
@@ -56,7 +107,6 @@ export function ProductSelect(props: PickerProps<number>) {
           </Stack>
         );
       }}
-      data-testid="product-select"
     />
   );
 }
@@ -66,18 +116,10 @@ export function CountrySelect(props: PickerProps<string>) {
   const { t, i18n } = useLingui();
   const countries = useCountryOptions(i18n.locale);
   return (
-    <Select
-      label={t`Target country`}
+    <ReferencePicker
+      kind="country"
       placeholder={countries.query.isPending ? t`Loading…` : t`Search countries`}
-      rightSection={countries.query.isPending ? <Loader size="xs" aria-label={t`Loading`} /> : undefined}
-      searchable
-      clearable
-      clearButtonProps={{ "aria-label": t`Clear country` }}
-      nothingFoundMessage={t`No countries match your search`}
-      leftSection={<IconWorld size={16} aria-hidden />}
-      maxDropdownHeight={280}
-      comboboxProps={{ shadow: "md" }}
-      disabled={countries.query.isPending}
+      loading={countries.query.isPending}
       {...props}
       data={countries.data}
       filter={countries.filter}
@@ -89,7 +131,6 @@ export function CountrySelect(props: PickerProps<string>) {
           </Text>
         </Group>
       )}
-      data-testid="country-select"
     />
   );
 }
@@ -99,20 +140,12 @@ export function SectorSelect(props: PickerProps<string>) {
   const { t, i18n } = useLingui();
   const sectors = useMemo(() => sectorOptions(i18n.locale), [i18n.locale]);
   return (
-    <Select
-      label={t`Industrial sector`}
+    <ReferencePicker
+      kind="sector"
       placeholder={t`Search sectors`}
-      searchable
-      clearable
-      clearButtonProps={{ "aria-label": t`Clear sector` }}
-      nothingFoundMessage={t`No sectors match your search`}
-      leftSection={<IconBuildingFactory2 size={16} aria-hidden />}
-      maxDropdownHeight={280}
-      comboboxProps={{ shadow: "md" }}
       {...props}
       data={sectors.data}
       filter={sectors.filter}
-      data-testid="sector-select"
     />
   );
 }

@@ -13,7 +13,7 @@
  * 3. on success calls `onSent` (the page's toast) and goes to the dashboard.
  * A client-side refusal calls `onInvalid` and focuses the first invalid field.
  */
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Box, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { FormErrors, UseFormReturnType } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
@@ -206,5 +206,42 @@ export function EitherOrFields({ error, children }: { error: ReactNode; children
         </Text>
       )}
     </div>
+  );
+}
+
+/**
+ * Props of one picker inside `EitherOrFields`: `field`'s value, a change that also clears the
+ * rule's error (kept on the first field, `rule`), and red while that error shows.
+ */
+export function eitherOrPicker<V, K extends keyof V & string>(
+  form: UseFormReturnType<V>,
+  field: K,
+  rule: keyof V & string,
+) {
+  return {
+    value: form.values[field],
+    onChange: (value: unknown) => {
+      form.setFieldValue(field, value as never);
+      form.clearFieldError(rule);
+    },
+    error: form.errors[rule] ? true : undefined,
+  };
+}
+
+/**
+ * The shell's `loadError` of a form that picks products and/or countries (src/client/lib/reference.ts):
+ * set while one of `lists` failed to load; Retry refetches them all.
+ */
+export function useReferenceLoadError(
+  ...lists: { query: { isError: boolean; refetch: () => unknown } }[]
+): RequestFormShellProps<unknown>["loadError"] {
+  const { t } = useLingui();
+  return (
+    lists.some((list) => list.query.isError) && {
+      title: t`Failed to load products and countries`,
+      onRetry: () => {
+        for (const list of lists) void list.query.refetch();
+      },
+    }
   );
 }

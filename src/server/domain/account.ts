@@ -14,7 +14,7 @@ import type { Db, DbOrTx, Tx } from "../db/client";
 import { emailChangeRequests, profiles, userRoles, users } from "../db/schema";
 import { publish } from "../live/events";
 import { enqueueMail } from "../mail/outbox";
-import { adminConfirmMail, emailChangeMail } from "../mail/templates";
+import { adminConfirmMail, emailChangeMail, type MailContent } from "../mail/templates";
 import { DomainError, tooManyRequests } from "./errors";
 
 /** E-mail confirmation links last 24 hours. */
@@ -76,23 +76,15 @@ export async function requestEmailChange(
   if (user.email === input.newEmail) throw new DomainError("BAD_REQUEST", Msg.sameEmail);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
   if (taken) throw new DomainError("CONFLICT", Msg.emailTaken);
-  const token = newToken();
   const locale = viewer.locale ?? "en";
   await db.transaction(async (tx) => {
-    await tx.insert(emailChangeRequests).values({
+    await issueEmailLink(tx, {
       userId: viewer.id,
-      newEmail: input.newEmail,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
-    });
-    await enqueueMail(tx, {
-      to: input.newEmail,
+      email: input.newEmail,
       kind: `email-change:${viewer.id}`,
       locale,
-      content: emailChangeMail(locale, {
-        name: viewer.name,
-        confirmUrl: `${opts.origin}/confirm-email?token=${token}`,
-      }),
+      origin: opts.origin,
+      mail: (confirmUrl) => emailChangeMail(locale, { name: viewer.name, confirmUrl }),
     });
     await logSecurityEvent(tx, {
       type: "email_change_requested",
@@ -119,6 +111,29 @@ export async function issueAddressConfirmation(
   tx: DbOrTx,
   m: { userId: string; email: string; name: string; locale: Locale; origin: string },
 ): Promise<void> {
+  await issueEmailLink(tx, {
+    ...m,
+    kind: `admin-confirm:${m.userId}`,
+    mail: (confirmUrl) => adminConfirmMail(m.locale, { name: m.name, confirmUrl }),
+  });
+}
+
+/**
+ * The one way a confirmation link is made: a row of `email_change_requests` for `email` (a new
+ * token, valid `EMAIL_CHANGE_TTL_MS`) and its mail in the outbox, both in `tx`; `mail` builds
+ * the mail from the link `${origin}/confirm-email?token=…`.
+ */
+async function issueEmailLink(
+  tx: DbOrTx,
+  m: {
+    userId: string;
+    email: string;
+    kind: string;
+    locale: Locale;
+    origin: string;
+    mail: (confirmUrl: string) => MailContent;
+  },
+): Promise<void> {
   const token = newToken();
   await tx.insert(emailChangeRequests).values({
     userId: m.userId,
@@ -128,9 +143,9 @@ export async function issueAddressConfirmation(
   });
   await enqueueMail(tx, {
     to: m.email,
-    kind: `admin-confirm:${m.userId}`,
+    kind: m.kind,
     locale: m.locale,
-    content: adminConfirmMail(m.locale, { name: m.name, confirmUrl: `${m.origin}/confirm-email?token=${token}` }),
+    content: m.mail(`${m.origin}/confirm-email?token=${token}`),
   });
 }
 

@@ -5,7 +5,6 @@
  * of at most 30 words and the urgency, which must be chosen. Success goes to the dashboard.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Group, Radio, Select } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
@@ -13,13 +12,17 @@ import { exportServicesRequestInput, type ServiceActivity, type Urgency } from "
 import { Msg } from "../../../common/messages";
 import type { SectorCode } from "../../../common/sectors";
 import { CountrySelect, SectorSelect } from "../../components/ReferenceSelects";
-import { EitherOrFields, RequestFormShell } from "../../components/RequestFormShell";
-import { isSignedOut } from "../../lib/errors";
-import { atLeastOneOf, firstError, validateWith } from "../../lib/form";
+import {
+  EitherOrFields,
+  eitherOrPicker,
+  RequestFormShell,
+  useReferenceLoadError,
+} from "../../components/RequestFormShell";
+import { atLeastOneOf, validateWith } from "../../lib/form";
 import { useCountryOptions } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
-import { DescriptionField } from "./fields";
-import { activityOptions, subActivityOptions, urgencyOptions } from "./options";
+import { DescriptionField, OptionRadios, SubActivitySelect, useSendRequestToasts } from "./fields";
+import { activityOptions, urgencyOptions } from "./options";
 
 interface Values {
   sector: SectorCode | null;
@@ -59,7 +62,8 @@ export function ExportServicesRequestPage() {
   });
   const send = useMutation(trpc.memberRequests.sendExportServices.mutationOptions());
   const v = form.values;
-  const targetError = form.errors.sector;
+  const loadError = useReferenceLoadError(countries);
+  const toasts = useSendRequestToasts(ORDER);
 
   return (
     <RequestFormShell
@@ -69,12 +73,7 @@ export function ExportServicesRequestPage() {
           Ask export service providers for marketing, legal or commercial help with a sector, a target country or both.
         </Trans>
       }
-      loadError={
-        countries.query.isError && {
-          title: t`Failed to load products and countries`,
-          onRetry: () => void countries.query.refetch(),
-        }
-      }
+      loadError={loadError}
       form={form}
       send={(values) =>
         send.mutateAsync({
@@ -87,18 +86,7 @@ export function ExportServicesRequestPage() {
         })
       }
       logLabel="Failed to send export services request"
-      onInvalid={(errors) => {
-        const first = firstError(errors, ORDER);
-        if (first) notifications.show({ color: "red", message: first });
-      }}
-      onRefused={(error) =>
-        notifications.show({
-          color: "red",
-          message: isSignedOut(error)
-            ? t`You must be logged in to send a request`
-            : t`Failed to send your request. Please try again.`,
-        })
-      }
+      {...toasts}
       onSent={() =>
         notifications.show({ color: "teal", message: t`Your export services request has been sent successfully!` })
       }
@@ -107,28 +95,14 @@ export function ExportServicesRequestPage() {
       cancel
       gap="lg"
     >
-      <EitherOrFields error={targetError}>
-        <SectorSelect
-          value={v.sector}
-          onChange={(value) => {
-            form.setFieldValue("sector", value as SectorCode | null);
-            form.clearFieldError("sector");
-          }}
-          error={targetError ? true : undefined}
-        />
-        <CountrySelect
-          value={v.countryCode}
-          onChange={(value) => {
-            form.setFieldValue("countryCode", value);
-            form.clearFieldError("sector");
-          }}
-          error={targetError ? true : undefined}
-        />
+      <EitherOrFields error={form.errors.sector}>
+        <SectorSelect {...eitherOrPicker(form, "sector", "sector")} />
+        <CountrySelect {...eitherOrPicker(form, "countryCode", "sector")} />
       </EitherOrFields>
 
-      <Radio.Group
+      <OptionRadios
         label={t`Activity type`}
-        required
+        options={activityOptions(i18n)}
         {...form.getInputProps("activityType")}
         value={v.activityType ?? ""}
         onChange={(value) => {
@@ -138,41 +112,26 @@ export function ExportServicesRequestPage() {
           form.clearFieldError("subActivity");
         }}
         data-testid="activity-radios"
-      >
-        <Group mt="xs" gap="lg">
-          {activityOptions(i18n).map((o) => (
-            <Radio key={o.value} value={o.value} label={o.label} />
-          ))}
-        </Group>
-      </Radio.Group>
+      />
 
-      <Select
-        label={t`Sub-activity`}
+      <SubActivitySelect
+        activityType={v.activityType}
+        list="exportServices"
         placeholder={v.activityType ? t`Select a sub-activity` : t`Choose an activity type first`}
-        required
         disabled={!v.activityType}
-        data={subActivityOptions(i18n, v.activityType, "exportServices")}
         {...form.getInputProps("subActivity")}
-        value={v.subActivity || null}
+        value={v.subActivity}
         onChange={(value) => {
-          form.setFieldValue("subActivity", value ?? "");
+          form.setFieldValue("subActivity", value);
           form.clearFieldError("subActivity");
         }}
-        data-testid="sub-activity-select"
       />
 
-      <DescriptionField
-        label={t`Description`}
-        placeholder={t`Describe briefly what you need`}
-        overLimitMessage={t`Description must be 30 words or less`}
-        {...form.getInputProps("description")}
-        value={v.description}
-        data-testid="description"
-      />
+      <DescriptionField {...form.getInputProps("description")} value={v.description} />
 
-      <Radio.Group
+      <OptionRadios
         label={t`Urgency`}
-        required
+        options={urgencyOptions(i18n)}
         {...form.getInputProps("urgency")}
         value={v.urgency ?? ""}
         onChange={(value) => {
@@ -180,13 +139,7 @@ export function ExportServicesRequestPage() {
           form.clearFieldError("urgency");
         }}
         data-testid="urgency-radios"
-      >
-        <Group mt="xs" gap="lg">
-          {urgencyOptions(i18n).map((o) => (
-            <Radio key={o.value} value={o.value} label={o.label} />
-          ))}
-        </Group>
-      </Radio.Group>
+      />
     </RequestFormShell>
   );
 }

@@ -13,13 +13,17 @@ import { useEffect } from "react";
 import { type ServiceActivity, sendRequestInput, type Urgency } from "../../../common/memberRequests";
 import { Msg } from "../../../common/messages";
 import { CountrySelect, ProductSelect } from "../../components/ReferenceSelects";
-import { EitherOrFields, RequestFormShell } from "../../components/RequestFormShell";
-import { isSignedOut } from "../../lib/errors";
-import { atLeastOneOf, firstError, validateWith } from "../../lib/form";
+import {
+  EitherOrFields,
+  eitherOrPicker,
+  RequestFormShell,
+  useReferenceLoadError,
+} from "../../components/RequestFormShell";
+import { atLeastOneOf, validateWith } from "../../lib/form";
 import { useCountryOptions, useProducts } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
-import { DescriptionField } from "./fields";
-import { activityOptions, subActivityOptions, urgencyOptions } from "./options";
+import { DescriptionField, SubActivitySelect, useSendRequestToasts } from "./fields";
+import { activityOptions, urgencyOptions } from "./options";
 
 interface Values {
   productId: number | null;
@@ -65,7 +69,8 @@ export function SendRequestPage() {
   });
   const send = useMutation(trpc.memberRequests.send.mutationOptions());
   const v = form.values;
-  const targetError = form.errors.productId;
+  const loadError = useReferenceLoadError(products, countries);
+  const toasts = useSendRequestToasts(ORDER);
 
   return (
     <RequestFormShell
@@ -77,15 +82,7 @@ export function SendRequestPage() {
         </Trans>
       }
       back
-      loadError={
-        loadFailed && {
-          title: t`Failed to load products and countries`,
-          onRetry: () => {
-            void products.query.refetch();
-            void countries.query.refetch();
-          },
-        }
-      }
+      loadError={loadError}
       form={form}
       send={(values) =>
         send.mutateAsync({
@@ -98,41 +95,14 @@ export function SendRequestPage() {
         })
       }
       logLabel="Failed to send member request"
-      onInvalid={(errors) => {
-        const first = firstError(errors, ORDER);
-        if (first) notifications.show({ color: "red", message: first });
-      }}
-      onRefused={(error) =>
-        notifications.show({
-          color: "red",
-          message: isSignedOut(error)
-            ? t`You must be logged in to send a request`
-            : t`Failed to send your request. Please try again.`,
-        })
-      }
+      {...toasts}
       onSent={() => notifications.show({ color: "teal", message: t`Your member request has been sent successfully` })}
       submitLabel={<Trans>Send Request</Trans>}
       pending={send.isPending}
     >
-      <EitherOrFields error={targetError}>
-        <ProductSelect
-          label={t`Intended product (optional)`}
-          value={v.productId}
-          onChange={(value) => {
-            form.setFieldValue("productId", value);
-            form.clearFieldError("productId");
-          }}
-          error={targetError ? true : undefined}
-        />
-        <CountrySelect
-          label={t`Target country (optional)`}
-          value={v.countryCode}
-          onChange={(value) => {
-            form.setFieldValue("countryCode", value);
-            form.clearFieldError("productId");
-          }}
-          error={targetError ? true : undefined}
-        />
+      <EitherOrFields error={form.errors.productId}>
+        <ProductSelect label={t`Intended product (optional)`} {...eitherOrPicker(form, "productId", "productId")} />
+        <CountrySelect label={t`Target country (optional)`} {...eitherOrPicker(form, "countryCode", "productId")} />
       </EitherOrFields>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
@@ -152,18 +122,16 @@ export function SendRequestPage() {
           data-testid="activity-select"
         />
         {v.activityType && (
-          <Select
-            label={t`Sub-activity`}
+          <SubActivitySelect
+            activityType={v.activityType}
+            list="send"
             placeholder={t`Select a sub-activity`}
-            required
-            data={subActivityOptions(i18n, v.activityType, "send")}
             {...form.getInputProps("subActivity")}
-            value={v.subActivity || null}
+            value={v.subActivity}
             onChange={(value) => {
-              form.setFieldValue("subActivity", value ?? "");
+              form.setFieldValue("subActivity", value);
               form.clearFieldError("subActivity");
             }}
-            data-testid="sub-activity-select"
           />
         )}
       </SimpleGrid>
@@ -176,14 +144,7 @@ export function SendRequestPage() {
         {...form.getInputProps("urgency")}
         data-testid="urgency-select"
       />
-      <DescriptionField
-        label={t`Description`}
-        placeholder={t`Describe briefly what you need`}
-        overLimitMessage={t`Description must be 30 words or less`}
-        {...form.getInputProps("description")}
-        value={v.description}
-        data-testid="description"
-      />
+      <DescriptionField {...form.getInputProps("description")} value={v.description} />
     </RequestFormShell>
   );
 }

@@ -19,7 +19,7 @@ import {
 } from "../../../common/memberRequests";
 import { Msg, type MsgKey } from "../../../common/messages";
 import { CountrySelect, ProductSelect } from "../../components/ReferenceSelects";
-import { RequestFormShell } from "../../components/RequestFormShell";
+import { RequestFormShell, useReferenceLoadError } from "../../components/RequestFormShell";
 import { translateServerText } from "../../i18n/serverMessages";
 import { isSignedOut, refusalText, serverMsgKeys } from "../../lib/errors";
 import { atLeastOneOf, validateWith } from "../../lib/form";
@@ -58,6 +58,7 @@ export function SubmitRequestPage() {
     validate,
   });
   const submit = useMutation(trpc.memberRequests.submit.mutationOptions());
+  const loadError = useReferenceLoadError(products, countries);
 
   const v = form.values;
   const hasTarget = v.productId !== null || v.countryCode !== null;
@@ -113,15 +114,7 @@ export function SubmitRequestPage() {
           words.
         </Trans>
       }
-      loadError={
-        (products.query.isError || countries.query.isError) && {
-          title: t`Failed to load products and countries`,
-          onRetry: () => {
-            void products.query.refetch();
-            void countries.query.refetch();
-          },
-        }
-      }
+      loadError={loadError}
       form={form}
       send={(values) =>
         submit.mutateAsync({
@@ -180,12 +173,9 @@ export function SubmitRequestPage() {
         />
       </SimpleGrid>
       <DescriptionField
-        label={t`Description`}
-        placeholder={t`Describe briefly what you need`}
         overLimitMessage={t`Description exceeds 30 word limit. Please shorten your description.`}
         {...form.getInputProps("description")}
         value={v.description}
-        data-testid="description"
       />
     </RequestFormShell>
   );

@@ -1,36 +1,55 @@
 /**
- * The description box of the request forms, with its live word counter.
+ * The fields the request forms share: the description box with its live word counter, the
+ * sub-activity list, radio rows, and the Send Request forms' toasts.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Text, Textarea, type TextareaProps } from "@mantine/core";
-import { countWords, DESCRIPTION_MAX_WORDS } from "../../../common/memberRequests";
+import {
+  Group,
+  Radio,
+  type RadioGroupProps,
+  Select,
+  type SelectProps,
+  Text,
+  Textarea,
+  type TextareaProps,
+} from "@mantine/core";
+import type { FormErrors } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { countWords, DESCRIPTION_MAX_WORDS, type ServiceActivity } from "../../../common/memberRequests";
 import { formatNumber } from "../../i18n";
+import { isSignedOut } from "../../lib/errors";
+import { firstError } from "../../lib/form";
+import { subActivityOptions } from "./options";
 
 /**
  * Description box with the live counter 'n/30 words' (words split on whitespace, as the server
- * counts them). Above the limit the counter turns red and `overLimitMessage` shows as the
- * field's error; otherwise `error` (from validation) shows.
+ * counts them), labelled "Description". Above the limit the counter turns red and
+ * `overLimitMessage` ("Description must be 30 words or less" unless given) shows as the field's
+ * error; otherwise `error` (from validation) shows.
  */
 export function DescriptionField({
   overLimitMessage,
   error,
   value,
   ...props
-}: Omit<TextareaProps, "value"> & { value: string; overLimitMessage: string }) {
-  const { i18n } = useLingui();
+}: Omit<TextareaProps, "value"> & { value: string; overLimitMessage?: string }) {
+  const { t, i18n } = useLingui();
   const words = countWords(value);
   const over = words > DESCRIPTION_MAX_WORDS;
   const count = formatNumber(words, i18n.locale);
   const max = formatNumber(DESCRIPTION_MAX_WORDS, i18n.locale);
   return (
     <Textarea
+      label={t`Description`}
+      placeholder={t`Describe briefly what you need`}
+      data-testid="description"
       autosize
       minRows={4}
       maxRows={10}
       required
       {...props}
       value={value}
-      error={over ? overLimitMessage : error}
+      error={over ? (overLimitMessage ?? t`Description must be 30 words or less`) : error}
       inputWrapperOrder={["label", "input", "description", "error"]}
       description={
         <Text
@@ -47,5 +66,73 @@ export function DescriptionField({
       }
       data-over-limit={over || undefined}
     />
+  );
+}
+
+/**
+ * The Send Request forms' toasts (Send Member Request, Export Services Request): a client-side
+ * refusal names its first error in `order`; a server refusal says to sign in or to try again.
+ * Spread into `RequestFormShell`.
+ */
+export function useSendRequestToasts(order: readonly string[]) {
+  const { t } = useLingui();
+  return {
+    onInvalid: (errors: FormErrors) => {
+      const first = firstError(errors, order);
+      if (first) notifications.show({ color: "red", message: first });
+    },
+    onRefused: (error: unknown) =>
+      notifications.show({
+        color: "red",
+        message: isSignedOut(error)
+          ? t`You must be logged in to send a request`
+          : t`Failed to send your request. Please try again.`,
+      }),
+  };
+}
+
+/**
+ * The sub-activity list of the chosen activity type (`list` picks the form's wording, see
+ * `subActivityOptions`); empty is `""`, and choosing one clears the field's error.
+ */
+export function SubActivitySelect({
+  activityType,
+  list,
+  value,
+  onChange,
+  ...props
+}: Omit<SelectProps, "data" | "value" | "onChange"> & {
+  activityType: ServiceActivity | null;
+  list: "send" | "exportServices";
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t, i18n } = useLingui();
+  return (
+    <Select
+      label={t`Sub-activity`}
+      required
+      data={subActivityOptions(i18n, activityType, list)}
+      {...props}
+      value={value || null}
+      onChange={(next) => onChange(next ?? "")}
+      data-testid="sub-activity-select"
+    />
+  );
+}
+
+/** A required choice among `options` as radio buttons in a row (activity type, urgency). */
+export function OptionRadios({
+  options,
+  ...props
+}: Omit<RadioGroupProps, "children"> & { options: { value: string; label: string }[] }) {
+  return (
+    <Radio.Group required {...props}>
+      <Group mt="xs" gap="lg">
+        {options.map((o) => (
+          <Radio key={o.value} value={o.value} label={o.label} />
+        ))}
+      </Group>
+    </Radio.Group>
   );
 }

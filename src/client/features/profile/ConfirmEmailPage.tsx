@@ -48,13 +48,7 @@ export function ConfirmEmailPage({ token }: { token: string }) {
   let body: ReactNode;
   if (!wellFormed || confirm.isError) {
     body = (
-      <Stack align="center" ta="center" gap="sm">
-        <ThemeIcon size={56} radius="xl" color="red" variant="light" aria-hidden>
-          <IconAlertTriangle size={28} />
-        </ThemeIcon>
-        <Title order={1} size="h3">
-          <Trans>Email confirmation failed</Trans>
-        </Title>
+      <Outcome failed title={<Trans>Email confirmation failed</Trans>}>
         <Alert color="red" role="alert" w="100%">
           {wellFormed ? errorText(confirm.error) : translateServerText(Msg.emailLinkInvalid)}
         </Alert>
@@ -64,18 +58,12 @@ export function ConfirmEmailPage({ token }: { token: string }) {
         <Button component={Link} to={signedIn ? "/profile" : "/landing"} variant="light">
           {signedIn ? <Trans>Go to Profile Settings</Trans> : <Trans>Back to home</Trans>}
         </Button>
-      </Stack>
+      </Outcome>
     );
   } else if (confirm.isSuccess && confirm.data.adminGranted) {
     const email = confirm.data.email;
     body = (
-      <Stack align="center" ta="center" gap="sm" data-testid="admin-confirmed">
-        <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
-          <IconMailCheck size={28} />
-        </ThemeIcon>
-        <Title order={1} size="h3">
-          <Trans>Email confirmed</Trans>
-        </Title>
+      <Outcome title={<Trans>Email confirmed</Trans>} testId="admin-confirmed">
         <Text>
           <Trans>
             <Text span fw={700} dir="ltr">
@@ -87,18 +75,12 @@ export function ConfirmEmailPage({ token }: { token: string }) {
         <Button component={Link} to="/dashboard">
           <Trans>Go to Dashboard</Trans>
         </Button>
-      </Stack>
+      </Outcome>
     );
   } else if (confirm.isSuccess) {
     const email = confirm.data.email;
     body = (
-      <Stack align="center" ta="center" gap="sm" data-testid="email-confirmed">
-        <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden>
-          <IconMailCheck size={28} />
-        </ThemeIcon>
-        <Title order={1} size="h3">
-          <Trans>Email confirmed</Trans>
-        </Title>
+      <Outcome title={<Trans>Email confirmed</Trans>} testId="email-confirmed">
         <Text>
           <Trans>
             Your email address has been changed to{" "}
@@ -120,7 +102,7 @@ export function ConfirmEmailPage({ token }: { token: string }) {
             <Trans>Sign In</Trans>
           </Button>
         )}
-      </Stack>
+      </Outcome>
     );
   } else {
     body = (
@@ -144,5 +126,30 @@ export function ConfirmEmailPage({ token }: { token: string }) {
         </Card>
       </Container>
     </>
+  );
+}
+
+/** The result of opening the link: a teal mail icon (red warning when `failed`), the heading, then `children`. */
+function Outcome({
+  failed,
+  title,
+  testId,
+  children,
+}: {
+  failed?: boolean;
+  title: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack align="center" ta="center" gap="sm" data-testid={testId}>
+      <ThemeIcon size={56} radius="xl" color={failed ? "red" : "teal"} variant="light" aria-hidden>
+        {failed ? <IconAlertTriangle size={28} /> : <IconMailCheck size={28} />}
+      </ThemeIcon>
+      <Title order={1} size="h3">
+        {title}
+      </Title>
+      {children}
+    </Stack>
   );
 }
