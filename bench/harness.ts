@@ -350,6 +350,8 @@ export async function startServer(opts: ServerOptions): Promise<BenchServer> {
     NODE_ENV: "development",
     DEMO_ADMIN: "false",
     DATA_DIR: opts.dataDir,
+    // Every bench client connects from 127.0.0.1 (the matching bench opens 2,000 WebSockets).
+    WS_MAX_PER_IP: "100000",
     ...opts.env,
   };
   for (const key of ["ADMIN_EMAIL", "PUBLIC_ORIGIN", "SMTP_URL"]) if (!opts.env?.[key]) delete env[key];

@@ -214,9 +214,9 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       if (!req.auth) {
         return reply.code(401).send({ error: { code: "UNAUTHORIZED", message: Msg.signInRequired } });
       }
-      // At most MAX_SOCKETS_PER_IP open sockets per address (per process), counted until the
-      // TCP socket closes.
-      if (!connectionRegistry(db, deps.events).admit(req.ip, req.raw.socket)) {
+      // At most WS_MAX_PER_IP open sockets per address (per process), counted until the TCP
+      // socket closes.
+      if (!connectionRegistry(db, deps.events).admit(req.ip, req.raw.socket, deps.config.wsMaxPerIp)) {
         return reply
           .code(429)
           .header("Retry-After", "60")

@@ -45,6 +45,8 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** Open WebSockets one IP address may hold on one process (per-IP cap, issue #10 §5). */
+  WS_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Create a demo admin on the first start of the embedded database (true/false). */
   DEMO_ADMIN: z
     .enum(["true", "false"])
@@ -82,6 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     linkedinUrl: e.LINKEDIN_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    wsMaxPerIp: e.WS_MAX_PER_IP,
     demoAdmin: e.DEMO_ADMIN,
   };
 }

@@ -90,13 +90,17 @@ export class ConnectionRegistry {
   }
 
   /**
-   * Admits a WebSocket handshake from `ip` when it holds fewer than `MAX_SOCKETS_PER_IP` open
-   * sockets here, counting it until `transport` (the TCP socket under the handshake) closes.
+   * Admits a WebSocket handshake from `ip` when it holds fewer than `max` (the `WS_MAX_PER_IP`
+   * setting, default `MAX_SOCKETS_PER_IP`) open sockets here, counting it until `transport` (the TCP socket under the handshake) closes.
    * Returns false, counting nothing, when the address is at the cap.
    */
-  admit(ip: string, transport: { once(event: "close", listener: () => void): unknown }): boolean {
+  admit(
+    ip: string,
+    transport: { once(event: "close", listener: () => void): unknown },
+    max: number = MAX_SOCKETS_PER_IP,
+  ): boolean {
     const open = this.perIp.get(ip) ?? 0;
-    if (open >= MAX_SOCKETS_PER_IP) return false;
+    if (open >= max) return false;
     this.perIp.set(ip, open + 1);
     transport.once("close", () => {
       const left = (this.perIp.get(ip) ?? 1) - 1;
