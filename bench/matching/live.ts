@@ -33,7 +33,7 @@ import {
   summarize,
 } from "../harness";
 import type { BenchSql } from "../pg-sql";
-import { httpRequest, trpcData } from "./queries";
+import { httpRequest, RECEIVED_PATH, type ReceivedPage, trpcData } from "./queries";
 import { createSessions, loadProfiles, POPULAR_COUNTRIES } from "./seed";
 import { type Sub, SubscriberPool } from "./subscribers";
 import type { Link } from "./worker";
@@ -340,11 +340,14 @@ export async function measureLive(
     const recountFromResponse: number[] = [];
     const recountFromSend: number[] = [];
     let recountMissing = 0;
-    const newest = await sql<{ id: string; user_id: string }[]>`
-      select id, user_id from member_requests where status = 'active' order by created_at desc limit 50`;
     for (const i of targets) {
       const s = a.subs[i] as Sub;
-      const req = newest.find((r) => r.user_id !== s.userId);
+      // A request routed to this subscriber (ignore answers NOT_FOUND for any other).
+      const received = trpcData<ReceivedPage>(
+        await httpRequest(origin, "GET", RECEIVED_PATH, { cookie: s.cookie }),
+        "memberRequests.received",
+      );
+      const req = received.items[0];
       if (!req) continue;
       let tSend = 0;
       let tResp = 0;

@@ -78,11 +78,12 @@ export function trpcData<T>(res: HttpResult, what: string): T {
   return parsed.result.data as T;
 }
 
-const RECEIVED_PATH = `/trpc/memberRequests.received?input=${encodeURIComponent(JSON.stringify({ limit: 20 }))}`;
+/** The first page of a member's received requests (tRPC over HTTP GET). */
+export const RECEIVED_PATH = `/trpc/memberRequests.received?input=${encodeURIComponent(JSON.stringify({ limit: 20 }))}`;
 /** The badge counts of one member in one query (requests, offers, points, tier). */
 const COUNT_PATH = "/trpc/badges.get";
 
-interface ReceivedPage {
+export interface ReceivedPage {
   items: { id: number }[];
   nextCursor: { createdAt: string; id: number } | null;
 }
