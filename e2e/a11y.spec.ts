@@ -188,6 +188,76 @@ for (const lang of LANGS) {
       await checkDialog(page, `Respond to Request [${lang}]`, respond);
     });
 
+    test(`the remaining member dialogs have no axe violations and give the focus back [${lang}]`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await chooseLanguage(page, lang);
+      await login(page, { ...newPerson("Sara", "Samadi"), activities: ["exporter"], locale: lang });
+      const en = lang === "en";
+
+      // Upgrade membership (from the quota panel of Request Help).
+      await page.goto("/request");
+      await settled(page);
+      const upgrade = page.getByRole("button", { name: en ? "Need more? Upgrade" : "بیشتر لازم دارید؟ ارتقا دهید" });
+      await checkDialog(page, `Upgrade [${lang}]`, upgrade);
+
+      // Change email (profile).
+      await page.goto("/profile");
+      await settled(page);
+      await checkDialog(
+        page,
+        `Change email [${lang}]`,
+        page.getByRole("button", { name: en ? "Change email" : "تغییر ایمیل" }),
+      );
+
+      // The session timeout warning: the page's clock runs 26 minutes ahead (the server's does not).
+      await page.clock.install();
+      await page.goto("/dashboard");
+      await settled(page);
+      await page.clock.fastForward("26:00");
+      const warning = page.getByRole("dialog");
+      await expect(warning).toBeVisible({ timeout: 30_000 });
+      await page.waitForTimeout(400);
+      await checkBothWidths(page, `dialog session timeout [${lang}]`);
+    });
+
+    test(`the admin dialogs have no axe violations and give the focus back [${lang}]`, async ({ page, someone }) => {
+      test.setTimeout(300_000);
+      await chooseLanguage(page, lang);
+      const en = lang === "en";
+      const applicant = newPerson("Parisa", "Pending");
+      await someone({ ...applicant, status: "pending" });
+      const member = newPerson("Mehdi", "Member");
+      await someone(member);
+      await login(page, { ...newPerson("Ada", "Admin"), admin: true, activities: ["export_expert"], locale: lang });
+
+      // Review application.
+      await page.goto("/admin/approvals");
+      await settled(page);
+      const review = page.getByRole("button", { name: en ? "Review" : "بررسی", exact: true }).first();
+      await checkDialog(page, `Review application [${lang}]`, review);
+
+      // Add a Q&A item.
+      await page.goto("/admin/qa");
+      await settled(page);
+      await checkDialog(page, `Q&A item [${lang}]`, page.getByTestId("qa-add"));
+
+      // Suspend a member (from the member's action menu).
+      await page.goto("/admin/members");
+      await settled(page);
+      const actions = page.getByRole("button", {
+        name: en ? `Actions for ${member.name}` : `عملیات برای ${member.name}`,
+      });
+      await actions.click();
+      await page.getByRole("menuitem", { name: en ? "Suspend" : "تعلیق" }).click();
+      const suspend = page.getByRole("dialog").last();
+      await expect(suspend).toBeVisible({ timeout: 30_000 });
+      await page.waitForTimeout(400);
+      await checkBothWidths(page, `dialog Suspend [${lang}]`);
+      await page.keyboard.press("Escape");
+      await expect(suspend).toBeHidden();
+      await expect(actions, "focus returns to the member's action menu").toBeFocused();
+    });
+
     test(`admin pages have no axe violations [${lang}]`, async ({ page }) => {
       test.setTimeout(300_000);
       await chooseLanguage(page, lang);

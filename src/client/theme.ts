@@ -89,7 +89,11 @@ export function useAppTheme(): MantineThemeOverride {
         ...theme.components,
         Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": close } } }),
         Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { "aria-label": close } } }),
-        Notification: Notification.extend({ defaultProps: { closeButtonProps: { "aria-label": close } } }),
+        Notification: Notification.extend({
+          defaultProps: { closeButtonProps: { "aria-label": close } },
+          // Mantine greys a titled toast's text with gray 6 (3.3:1 on white): the dimmed shade instead.
+          styles: { description: { color: "var(--mantine-color-dimmed)" } },
+        }),
         PasswordInput: PasswordInput.extend({
           defaultProps: {
             visibilityToggleFocusable: true,

@@ -5,6 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ActionIcon, Badge, Group, Menu, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconDots, IconLock, IconLockOpen, IconShield, IconShieldOff, IconX } from "@tabler/icons-react";
+import { useRef } from "react";
 import { useStartAlign } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
 import { APPROVAL_STATUS_LABELS } from "../../lib/labels";
@@ -104,6 +105,7 @@ export function AccountActionsMenu({
   actions: MemberActions;
 }) {
   const { t } = useLingui();
+  const target = useRef<HTMLButtonElement>(null);
   const name = account.name;
   if (isSelf) {
     return (
@@ -127,6 +129,12 @@ export function AccountActionsMenu({
   const suspended = account.suspendedAt !== null;
   // Admin rights only make sense for an approved, active member; revoking is always possible.
   const canGrant = !account.isAdmin && account.approvalStatus === "approved" && !suspended;
+  // The menu's button takes the focus before a dialog opens, so the dialog gives it back to the
+  // button when it closes (the menu item it would otherwise remember is gone by then).
+  const act = (action: () => void) => () => {
+    target.current?.focus();
+    action();
+  };
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={220}>
       <Menu.Target>
@@ -136,6 +144,7 @@ export function AccountActionsMenu({
           size="lg"
           aria-label={t`Actions for ${name}`}
           data-testid="member-actions"
+          ref={target}
         >
           <IconDots size={18} />
         </ActionIcon>
@@ -143,31 +152,31 @@ export function AccountActionsMenu({
       <Menu.Dropdown>
         {pending && (
           <>
-            <Menu.Item leftSection={<IconCheck size={16} />} color="teal" onClick={() => actions.approve(account)}>
+            <Menu.Item leftSection={<IconCheck size={16} />} color="teal" onClick={act(() => actions.approve(account))}>
               <Trans>Approve</Trans>
             </Menu.Item>
-            <Menu.Item leftSection={<IconX size={16} />} color="red" onClick={() => actions.reject(account)}>
+            <Menu.Item leftSection={<IconX size={16} />} color="red" onClick={act(() => actions.reject(account))}>
               <Trans>Reject…</Trans>
             </Menu.Item>
             <Menu.Divider />
           </>
         )}
         {suspended ? (
-          <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => actions.reinstate(account)}>
+          <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={act(() => actions.reinstate(account))}>
             <Trans>Reinstate</Trans>
           </Menu.Item>
         ) : (
-          <Menu.Item leftSection={<IconLock size={16} />} color="red" onClick={() => actions.suspend(account)}>
+          <Menu.Item leftSection={<IconLock size={16} />} color="red" onClick={act(() => actions.suspend(account))}>
             <Trans>Suspend…</Trans>
           </Menu.Item>
         )}
         {account.isAdmin ? (
-          <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={() => actions.setAdmin(account, false)}>
+          <Menu.Item leftSection={<IconShieldOff size={16} />} onClick={act(() => actions.setAdmin(account, false))}>
             <Trans>Revoke admin</Trans>
           </Menu.Item>
         ) : (
           canGrant && (
-            <Menu.Item leftSection={<IconShield size={16} />} onClick={() => actions.setAdmin(account, true)}>
+            <Menu.Item leftSection={<IconShield size={16} />} onClick={act(() => actions.setAdmin(account, true))}>
               <Trans>Grant admin</Trans>
             </Menu.Item>
           )
