@@ -69,8 +69,8 @@ export async function renderPhotoVariants(file: string): Promise<RenderedVariant
   let meta: Metadata;
   try {
     meta = await load().metadata();
-  } catch {
-    throw new DomainError("BAD_REQUEST", Msg.photoUnreadable);
+  } catch (err) {
+    throw refusal(err);
   }
   if (!meta.width || !meta.height) throw new DomainError("BAD_REQUEST", Msg.photoUnreadable);
   if (meta.width * meta.height > PHOTO_MAX_INPUT_PIXELS) {
@@ -91,11 +91,14 @@ export async function renderPhotoVariants(file: string): Promise<RenderedVariant
       ),
     );
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) {
-      throw new DomainError("BAD_REQUEST", Msg.photoTooManyPixels);
-    }
-    throw new DomainError("BAD_REQUEST", Msg.photoUnreadable);
+    throw refusal(err);
   }
+}
+
+/** The 400 for an error sharp raised while reading a photo (its header or its pixels). */
+function refusal(err: unknown): DomainError {
+  const tooManyPixels = err instanceof Error && /pixel limit/i.test(err.message);
+  return new DomainError("BAD_REQUEST", tooManyPixels ? Msg.photoTooManyPixels : Msg.photoUnreadable);
 }
 
 /** File name of a copy: beside its original, named after it. */
