@@ -126,8 +126,8 @@ export async function writePhotoVariants(
   }));
   try {
     await Promise.all(
-      rendered.map(async (v, i) => {
-        const final = path.join(dir, stored[i]!.storageKey);
+      rendered.map(async (v) => {
+        const final = path.join(dir, variantKey(uploadStorageKey, v));
         const part = `${final}.${randomUUID()}.part`;
         try {
           await writeFile(part, v.data, { flag: "wx", mode: 0o600 });
