@@ -3,9 +3,11 @@
  * photo, printed as JSON — its bytes, the bytes of each resized copy the upload makes
  * (files/photos.ts `renderPhotoVariants`, exactly what `storeUpload` runs), and the time to make
  * them all (median, min and max of `runs`, default 10, after one warm-up), plus the process's
- * peak RSS. The photo must be an upload the club accepts (JPEG or PNG, at most 1 MB).
+ * peak RSS, with the load average (the machine may be shared). The photo must be an upload the
+ * club accepts (JPEG or PNG, at most 1 MB). Results of ADR 0014: bench/results/photo-variants-*.json.
  */
 import { stat } from "node:fs/promises";
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import sharp from "sharp";
 import { renderPhotoVariants } from "../src/server/files/photos";
@@ -47,6 +49,8 @@ console.log(
       vips: sharp.versions.vips,
       concurrency: sharp.concurrency(),
       peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+      loadAverage1m: Math.round(os.loadavg()[0]! * 10) / 10,
+      cpus: os.cpus().length,
     },
     null,
     2,
