@@ -8,6 +8,7 @@
  */
 import { readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { deflateSync } from "node:zlib";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -17,7 +18,7 @@ import { PHOTO_WIDTHS } from "../../common/uploads";
 import { type Actor, createTestApp, SAMPLE_FILES, type TestApp, uploadFile } from "../../test/app";
 import { uploads, uploadVariants } from "../db/schema";
 import { pickPhotoVariant, preferredPhotoFormat, type StoredVariant } from "./photos";
-import { pruneOrphanUploads, uploadsDir } from "./uploads";
+import { pruneOrphanUploads, storeUpload, uploadsDir } from "./uploads";
 
 const RED = { r: 220, g: 30, b: 30 };
 const BLUE = { r: 30, g: 30, b: 220 };
@@ -414,6 +415,25 @@ describe("refused photos leave nothing behind", () => {
     const bomb = hugeBlankPng(12_000, 12_000);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     await expectPhotoRefused("bomb.png", bomb, Msg.photoTooManyPixels);
+  });
+
+  it("when the rows cannot be written, the original and every copy are removed", async () => {
+    const filesBefore = await filesOnDisk();
+    const brokenDb = {
+      transaction: async () => {
+        throw new Error("database gone");
+      },
+    } as unknown as TestApp["db"];
+    await expect(
+      storeUpload(brokenDb, {
+        dataDir: t.config.dataDir,
+        ownerId: owner.user!.id,
+        purpose: "profile_photo",
+        fileName: "face.jpg",
+        source: Readable.from([await orientedJpegWithGps()]),
+      }),
+    ).rejects.toThrow("database gone");
+    expect(await filesOnDisk()).toEqual(filesBefore);
   });
 
   it("the same content as a profile attachment (not a photo) is not decoded, so it is stored", async () => {
