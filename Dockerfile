@@ -17,6 +17,9 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/data
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+# sharp (profile photo copies, ADR 0014) needs no install script: its libvips and native module
+# are the optional dependencies @img/sharp-linux-<arch> and @img/sharp-libvips-linux-<arch>
+# (glibc, as this Debian image), which npm ci installs for the platform it runs on.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/client ./dist/client

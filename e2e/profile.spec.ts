@@ -376,7 +376,15 @@ test.describe("finding members", () => {
     await expect(ours).toContainText("Carpets and Handicrafts");
     await expect(ours).toContainText("Food & Beverages");
     await expect(ours).toContainText("Germany, United Arab Emirates");
-    await expect(ours.locator("img")).toHaveAttribute("src", /^\/api\/files\//); // the uploaded photo
+    // The uploaded photo, as its resized copies (issue #11 §6): the browser picked one from srcset.
+    const avatar = ours.locator("img");
+    await expect(avatar).toHaveAttribute("src", /^\/api\/files\/[0-9a-f-]+\?w=64$/);
+    await expect(avatar).toHaveAttribute("srcset", /\?w=64 64w, .+\?w=128 128w, .+\?w=256 256w$/);
+    await expect(avatar).toHaveAttribute("sizes", "56px");
+    await expect(avatar).toHaveAttribute("width", "56");
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : "")), { timeout: 15_000 })
+      .toMatch(/\/api\/files\/[0-9a-f-]+\?w=(64|128|256)$/);
     // The directory shows no contact details.
     await expect(ours).not.toContainText(PERSON.email);
     await snap(page, "members-en");

@@ -51,6 +51,8 @@ export const Msg = {
   invalidFileType: "Invalid file type. Only PDF, Word, Excel, and image files are allowed.",
   fileNameTooLong: "File name must be less than 255 characters.",
   fileContentMismatch: "File content doesn't match the expected format.",
+  photoUnreadable: "This photo can't be read. Please choose another JPEG or PNG image.",
+  photoTooManyPixels: "This photo has too many pixels. Please choose an image of at most 50 megapixels.",
   uploadLimit: "You've reached the maximum number of file uploads per hour. Please try again later.",
   uploadAuth: "Please sign in to upload files.",
   fileNameRequired: "Please choose a file with a name.",

@@ -66,6 +66,16 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
   },
 };
 
+/**
+ * Widths (CSS pixels × density, square) of the resized copies made of every profile photo
+ * (issue #11 §6, ADR 0014): photos are shown at 56–64 CSS px, so 64 serves 1x, 128 2x and 256
+ * 3x and more. `GET /api/files/:id?w=<n>` answers the smallest copy at least `n` wide.
+ */
+export const PHOTO_WIDTHS = [64, 128, 256] as const;
+
+/** Largest `w` accepted by `GET /api/files/:id?w=` (anything above gets the largest copy). */
+export const PHOTO_WIDTH_MAX = 4096;
+
 /** Lower-case extension without the dot; "" when there is none. */
 export function extensionOf(fileName: string): string {
   const i = fileName.lastIndexOf(".");

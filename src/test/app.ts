@@ -499,8 +499,13 @@ export const SAMPLE_FILES = {
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
     "base64",
   ),
-  /** JPEG/JFIF header (SOI + APP0) and end-of-image. */
-  jpeg: Buffer.from([
+  /** A valid 2×2 JPEG (profile photos must decode: issue #11 §6). */
+  jpeg: Buffer.from(
+    "/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCTAIRL/9k=",
+    "base64",
+  ),
+  /** JPEG/JFIF header (SOI + APP0) and end-of-image: a JPEG by its magic bytes, with no image in it. */
+  jpegHeaderOnly: Buffer.from([
     0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
     0x00, 0xff, 0xd9,
   ]),

@@ -28,6 +28,7 @@ import { IconFile, IconPaperclip, IconTrash, IconUpload, IconX } from "@tabler/i
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { UPLOAD_RULES, type UploadPurpose } from "../../common/uploads";
 import { formatNumber } from "../i18n";
+import { photoImage } from "../lib/photos";
 import { formatFileSize, type Uploaded, UploadFailure, uploadFile } from "../lib/upload";
 
 export interface FileUploadProps {
@@ -126,7 +127,7 @@ export function FileUpload({
           <Group gap="sm" wrap="nowrap" align="center">
             {isPhoto ? (
               <Avatar
-                src={value?.url ?? null}
+                {...photoImage(value?.url, 64)}
                 name={avatarName}
                 color="teal"
                 size={64}

@@ -54,6 +54,8 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   invalidFileType: msg`Invalid file type. Only PDF, Word, Excel, and image files are allowed.`,
   fileNameTooLong: msg`File name must be less than 255 characters.`,
   fileContentMismatch: msg`File content doesn't match the expected format.`,
+  photoUnreadable: msg`This photo can't be read. Please choose another JPEG or PNG image.`,
+  photoTooManyPixels: msg`This photo has too many pixels. Please choose an image of at most 50 megapixels.`,
   uploadLimit: msg`You've reached the maximum number of file uploads per hour. Please try again later.`,
   uploadAuth: msg`Please sign in to upload files.`,
   fileNameRequired: msg`Please choose a file with a name.`,

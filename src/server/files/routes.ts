@@ -9,6 +9,12 @@
  * - `GET /api/files/:id`: the bytes, for who may see them (`canDownload`), with
  *   Content-Disposition, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`;
  *   byte ranges are honoured.
+ * - `GET /api/files/:id?w=<1–4096>`: for a profile photo, its resized copy at least `w` px wide
+ *   (else the largest), AVIF when `Accept` lists `image/avif`, WebP otherwise, with `Vary: Accept`
+ *   (issue #11 §6, ADR 0014). Same authorization and 404s as the original; `Cache-Control:
+ *   private, max-age=86400, immutable` (a copy's bytes never change at its URL). A photo stored
+ *   before copies existed gets them on this first request; one that cannot be decoded is served
+ *   as stored. `w` on any other upload, or a `w` that is not a whole number in range, is 404.
  */
 import { access } from "node:fs/promises";
 import path from "node:path";
@@ -18,15 +24,33 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
-import { UPLOAD_PURPOSES, UPLOAD_RULES } from "../../common/uploads";
+import { PHOTO_WIDTH_MAX, UPLOAD_PURPOSES, UPLOAD_RULES } from "../../common/uploads";
 import { hitRateLimit } from "../auth/rate-limit";
 import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
 import { DomainError, tooManyRequests } from "../domain/errors";
 import type { Viewer } from "../domain/viewer";
-import { fileUrl, storeUpload } from "./uploads";
+import { ensurePhotoVariants, PHOTO_CONTENT_TYPE, pickPhotoVariant, preferredPhotoFormat } from "./photos";
+import { fileUrl, storeUpload, uploadsDir } from "./uploads";
 
 const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes));
+
+/** `?w=` of a download: a whole number of pixels, 1–PHOTO_WIDTH_MAX, or absent. */
+const downloadQuery = z.object({
+  w: z
+    .string()
+    .regex(/^[1-9][0-9]{0,3}$/)
+    .transform(Number)
+    .pipe(z.number().max(PHOTO_WIDTH_MAX))
+    .optional(),
+});
+
+/**
+ * A resized copy of a private photo is as private as the photo, but, unlike the original (which
+ * the owner may download and which stays `no-store`), its bytes at a URL never change: the
+ * browser may keep it for a day instead of fetching every avatar on every directory page.
+ */
+const VARIANT_CACHE_CONTROL = "private, max-age=86400, immutable";
 
 /** Who may download an upload: its owner and admins; profile photos also any approved member. */
 export function canDownload(viewer: Viewer, upload: { ownerId: string; purpose: string }): boolean {
@@ -68,27 +92,54 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
     const auth = req.auth;
     if (!auth) throw new DomainError("UNAUTHORIZED", Msg.signInRequired);
     const id = z.uuid().safeParse(req.params.id);
-    if (!id.success) throw new DomainError("NOT_FOUND", Msg.notFound);
+    const query = downloadQuery.safeParse(req.query);
+    if (!id.success || !query.success) throw new DomainError("NOT_FOUND", Msg.notFound);
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, id.data)).limit(1);
     if (!upload || !canDownload(auth.viewer, upload)) throw new DomainError("NOT_FOUND", Msg.notFound);
+    const width = query.data.w;
+    if (width !== undefined && upload.purpose !== "profile_photo") throw new DomainError("NOT_FOUND", Msg.notFound);
+
+    const variant =
+      width === undefined
+        ? undefined
+        : pickPhotoVariant(
+            await ensurePhotoVariants(db, dataDir, upload),
+            width,
+            preferredPhotoFormat(req.headers.accept),
+          );
+    const file = variant
+      ? {
+          storageKey: variant.storageKey,
+          contentType: PHOTO_CONTENT_TYPE[variant.format],
+          fileName: `${upload.fileName.replace(/\.[^.]*$/, "")}-${variant.width}.${variant.format}`,
+          cacheControl: VARIANT_CACHE_CONTROL,
+        }
+      : {
+          storageKey: upload.storageKey,
+          contentType: upload.contentType,
+          fileName: upload.fileName,
+          // Only the signed-in viewer may see it: never kept by a shared cache or on disk.
+          cacheControl: "private, no-store",
+        };
     // A row whose file is gone (lost volume, manual clean-up) is a 404, not a 500 (issue #11 §5).
     try {
-      await access(path.join(dataDir, "uploads", upload.storageKey));
+      await access(path.join(uploadsDir(dataDir), file.storageKey));
     } catch {
-      req.log.warn({ uploadId: upload.id }, "stored file missing");
+      req.log.warn({ uploadId: upload.id, variant: variant?.storageKey }, "stored file missing");
       throw new DomainError("NOT_FOUND", Msg.notFound);
     }
-    const inline = upload.contentType.startsWith("image/") || upload.contentType === "application/pdf";
+    const inline = file.contentType.startsWith("image/") || file.contentType === "application/pdf";
+    // The answer to `?w=` depends on Accept (AVIF or WebP), even when it falls back to the original.
+    if (width !== undefined) reply.header("Vary", "Accept");
     reply
-      .header("Content-Type", upload.contentType)
+      .header("Content-Type", file.contentType)
       .header("X-Content-Type-Options", "nosniff")
-      // Only the signed-in viewer may see it: never kept by a shared cache or on disk. sendFile
-      // would replace this with its own `public, max-age=0` unless told not to (cacheControl).
-      .header("Cache-Control", "private, no-store")
+      // sendFile would replace this with its own `public, max-age=0` unless told not to (cacheControl).
+      .header("Cache-Control", file.cacheControl)
       .header(
         "Content-Disposition",
-        `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(upload.fileName)}`,
+        `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
       );
-    return reply.sendFile(upload.storageKey, `${dataDir}/uploads`, { contentType: false, cacheControl: false });
+    return reply.sendFile(file.storageKey, uploadsDir(dataDir), { contentType: false, cacheControl: false });
   });
 }

@@ -2,6 +2,8 @@
  * The one upload pipeline (issue #3 §1; spec part 1 §5, §8): name and extension checked first,
  * the size enforced while streaming, the type decided by magic bytes, SHA-256 computed on the
  * way, the bytes stored under a generated name outside any static folder, and one `uploads` row.
+ * A profile photo must also decode: its resized WebP/AVIF copies are made and stored in the
+ * same request, recorded in `upload_variants` (issue #11 §6, ADR 0014, files/photos.ts).
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream, type WriteStream } from "node:fs";
@@ -21,8 +23,9 @@ import {
   type UploadPurpose,
 } from "../../common/uploads";
 import type { DbOrTx } from "../db/client";
-import { profiles, uploads } from "../db/schema";
+import { profiles, uploads, uploadVariants } from "../db/schema";
 import { DomainError } from "../domain/errors";
+import { removeVariantFiles, renderPhotoVariants, type StoredVariant, writePhotoVariants } from "./photos";
 
 /** What magic-byte detection must report for each accepted kind (doc/xls are OLE compound files). */
 const DETECTED_EXT: Record<FileKind, readonly string[]> = {
@@ -51,8 +54,11 @@ export interface StoredUpload {
 }
 
 /**
- * Streams `source` (a multipart file) into storage and records it for `ownerId`.
- * @throws DomainError BAD_REQUEST (name, type or content), PAYLOAD_TOO_LARGE (too large while streaming).
+ * Streams `source` (a multipart file) into storage and records it for `ownerId`; for a profile
+ * photo, also its resized copies (`upload_variants`).
+ * @throws DomainError BAD_REQUEST (name, type or content; a profile photo that cannot be
+ * decoded or has more than 50 megapixels), PAYLOAD_TOO_LARGE (too large while streaming).
+ * Nothing is left on disk or in the database after a refusal.
  */
 export async function storeUpload(
   db: DbOrTx,
@@ -90,6 +96,7 @@ export async function storeUpload(
   });
 
   const out = createWriteStream(tmpPath, { flags: "wx", mode: 0o600 });
+  let variants: StoredVariant[] = [];
   try {
     await pipeline(opts.source, meter, out);
     if ((opts.source as Readable & { truncated?: boolean }).truncated)
@@ -98,9 +105,13 @@ export async function storeUpload(
     if (!detected || !DETECTED_EXT[checked.kind].includes(detected.ext)) {
       throw new DomainError("BAD_REQUEST", Msg.fileContentMismatch);
     }
+    if (opts.purpose === "profile_photo") {
+      variants = await writePhotoVariants(opts.dataDir, storageKey, await renderPhotoVariants(tmpPath));
+    }
     await rename(tmpPath, path.join(dir, storageKey));
   } catch (err) {
     opts.source.resume();
+    await removeVariantFiles(opts.dataDir, variants);
     // A failed pipeline rejects as soon as any stream errors, while the file may still be being
     // opened (or closed): removing it before then would leave it behind once the open completes
     // (issue #10 §8). Wait for the descriptor to be released, then remove the file.
@@ -116,19 +127,26 @@ export async function storeUpload(
     sha256: hash.digest("hex"),
     purpose: opts.purpose,
   };
-  let row: { id: string } | undefined;
+  let id: string;
   try {
-    [row] = await db
-      .insert(uploads)
-      .values({ ...stored, ownerId: opts.ownerId, storageKey })
-      .returning({ id: uploads.id });
-    if (!row) throw new Error("upload row not inserted");
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(uploads)
+        .values({ ...stored, ownerId: opts.ownerId, storageKey })
+        .returning({ id: uploads.id });
+      if (!row) throw new Error("upload row not inserted");
+      if (variants.length > 0) {
+        await tx.insert(uploadVariants).values(variants.map((v) => ({ ...v, uploadId: row.id })));
+      }
+      return row.id;
+    });
   } catch (err) {
     // No row, no file: never leave bytes nobody can reach.
     await rm(path.join(dir, storageKey), { force: true });
+    await removeVariantFiles(opts.dataDir, variants);
     throw err;
   }
-  return { id: row.id, ...stored };
+  return { id, ...stored };
 }
 
 /**
@@ -171,9 +189,13 @@ export async function prunePartialUploads(dataDir: string, olderThanMs = PARTIAL
 
 /**
  * Deletes profile photos and attachments that no profile refers to and that are older than
- * `olderThanMs` (uploaded but never saved with Update Profile, or replaced since): the row and
- * the bytes; and the `.part` files of uploads that died mid-way (`prunePartialUploads`). Returns
- * how many uploads were removed.
+ * `olderThanMs` (uploaded but never saved with Update Profile, or replaced since): the rows,
+ * the bytes, and the photos' resized copies (rows and files); and the `.part` files of uploads
+ * that died mid-way (`prunePartialUploads`). Returns how many uploads were removed.
+ *
+ * The orphans are locked (`FOR UPDATE`) before their copies are listed, so a copy being made
+ * for one at that moment (`ensurePhotoVariants`) either is listed and deleted here or fails its
+ * foreign key and removes its own files: no variant file outlives its upload.
  */
 export async function pruneOrphanUploads(
   db: DbOrTx,
@@ -181,17 +203,32 @@ export async function pruneOrphanUploads(
   olderThanMs = 24 * 60 * 60 * 1000,
 ): Promise<number> {
   const cutoff = new Date(Date.now() - olderThanMs);
-  const removed = await db
-    .delete(uploads)
-    .where(
-      and(
-        inArray(uploads.purpose, ["profile_photo", "profile_attachment"]),
-        lt(uploads.createdAt, cutoff),
-        sql`not exists (select 1 from ${profiles} where ${profiles.photoUploadId} = ${uploads.id} or ${profiles.attachmentUploadId} = ${uploads.id})`,
-      ),
-    )
-    .returning({ storageKey: uploads.storageKey });
-  await Promise.all(removed.map((r) => rm(path.join(uploadsDir(dataDir), r.storageKey), { force: true })));
+  const files = await db.transaction(async (tx) => {
+    const orphans = await tx
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(
+        and(
+          inArray(uploads.purpose, ["profile_photo", "profile_attachment"]),
+          lt(uploads.createdAt, cutoff),
+          sql`not exists (select 1 from ${profiles} where ${profiles.photoUploadId} = ${uploads.id} or ${profiles.attachmentUploadId} = ${uploads.id})`,
+        ),
+      )
+      .for("update");
+    if (orphans.length === 0) return { uploads: [], variants: [] };
+    const ids = orphans.map((o) => o.id);
+    const variants = await tx
+      .delete(uploadVariants)
+      .where(inArray(uploadVariants.uploadId, ids))
+      .returning({ storageKey: uploadVariants.storageKey });
+    const removed = await tx
+      .delete(uploads)
+      .where(inArray(uploads.id, ids))
+      .returning({ storageKey: uploads.storageKey });
+    return { uploads: removed, variants };
+  });
+  await Promise.all(files.uploads.map((r) => rm(path.join(uploadsDir(dataDir), r.storageKey), { force: true })));
+  await removeVariantFiles(dataDir, files.variants);
   await prunePartialUploads(dataDir);
-  return removed.length;
+  return files.uploads.length;
 }

@@ -9,6 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { TierBadge } from "../../components/TierBadge";
 import { formatNumber } from "../../i18n";
+import { photoImage } from "../../lib/photos";
 import { useTRPC } from "../../trpc";
 import { useBadges } from "../badges";
 import { useSession } from "../session";
@@ -31,7 +32,14 @@ export function DashboardPage() {
       <Card withBorder radius="lg" p="lg" bg="teal.0">
         <Group justify="space-between" wrap="wrap">
           <Group wrap="nowrap">
-            <Avatar size="lg" radius="xl" color="teal" name={viewer.name} src={profile.data?.photo?.url ?? null} />
+            <Avatar
+              size="lg"
+              radius="xl"
+              color="teal"
+              name={viewer.name}
+              alt=""
+              {...photoImage(profile.data?.photo?.url, 56)}
+            />
             <div>
               <Title order={2} data-testid="welcome">
                 <Trans>Welcome, {viewer.name}</Trans>

@@ -11,6 +11,7 @@ import { TierBadge } from "../../components/TierBadge";
 import { useStartAlign } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { ACTIVITY_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
+import { photoImage } from "../../lib/photos";
 import { sectorName } from "../../lib/reference";
 
 export interface DirectoryMember {
@@ -26,6 +27,9 @@ export interface DirectoryMember {
   /** Average of the 1–3 star ratings of their responses; `average` null when never rated. */
   rating: { average: number | null; count: number };
 }
+
+/** The photo's size on the card (CSS px); the 64/128/256 px copies cover 1x–3x screens. */
+const AVATAR_SIZE = 56;
 
 /** Sectors and countries shown before "+N". */
 const VISIBLE_SECTORS = 3;
@@ -90,19 +94,20 @@ export function MemberCard({
   const start = useStartAlign();
   const sectors = member.industrialSectors.map((code) => sectorName(code, i18n.locale));
   const countries = member.targetCountries.map(countryName);
+  const photo = photoImage(member.photoUrl, AVATAR_SIZE);
 
   return (
     <Card withBorder radius="lg" p="md" component="article" aria-labelledby={titleId} data-testid="member-card">
       <Stack gap="sm">
         <Group wrap="nowrap" align="flex-start" gap="sm">
           <Avatar
-            src={member.photoUrl}
+            src={photo.src}
             name={member.name}
             color="initials"
-            size={56}
+            size={AVATAR_SIZE}
             radius="xl"
             alt=""
-            imageProps={{ loading: "lazy" }}
+            imageProps={{ ...photo.imageProps, loading: "lazy" }}
           />
           <Stack gap={2} miw={0} style={{ flex: 1 }}>
             <Text fw={700} lineClamp={2} id={titleId} component="h2" size="md" m={0} dir="auto" ta={start}>
@@ -173,7 +178,7 @@ export function MemberCardSkeleton() {
     <Card withBorder radius="lg" p="md" aria-hidden>
       <Stack gap="sm">
         <Group wrap="nowrap" gap="sm">
-          <Skeleton circle height={56} />
+          <Skeleton circle height={AVATAR_SIZE} />
           <Stack gap={6} style={{ flex: 1 }}>
             <Skeleton height={14} width="70%" />
             <Skeleton height={10} width="40%" />
