@@ -2,7 +2,7 @@
  * Reference data seeded at start (spec part 2 §3 fixed lists): countries, industrial sectors,
  * activities and user types, each with English and Persian names.
  */
-import { integer, pgTable, text } from "drizzle-orm/pg-core";
+import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** ISO 3166-1 countries: UN members plus Palestine and Vatican City. */
 export const countries = pgTable("countries", {
@@ -35,4 +35,14 @@ export const userTypes = pgTable("user_types", {
   nameEn: text().notNull(),
   nameFa: text().notNull(),
   sortOrder: integer().notNull(),
+});
+
+/**
+ * What each start-up seed last wrote: `name` is `reference` or `catalog`, `hash` the SHA-256 of
+ * its rows. A start whose rows hash the same skips the upserts (db/seed/state.ts).
+ */
+export const seedState = pgTable("seed_state", {
+  name: text().primaryKey(),
+  hash: text().notNull(),
+  appliedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

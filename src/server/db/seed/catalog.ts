@@ -1,6 +1,7 @@
 /**
  * Seeds the product catalogue of spec part 2 §3 (issue #4 §1) at every start: the ISIC Rev.4
- * sections and divisions, then the export products that reference them. Idempotent and cheap:
+ * sections and divisions, then the export products that reference them, skipped when its rows are
+ * unchanged since the last start (seed_state, ./state.ts). Idempotent:
  * one multi-row upsert per table in a single transaction; rows that are unchanged are not
  * rewritten. Rows that disappear from the lists are kept (member requests reference product ids).
  */
@@ -8,6 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { isicCodes, products } from "../schema/catalog";
 import { buildIsicRows, buildProductRows } from "./catalog-data";
+import { hashRows, seedIfChanged } from "./state";
 
 /** `excluded.<column>` of the row proposed for insertion (snake_case names, as in the schema). */
 function excluded(column: string): SQL {
@@ -23,7 +25,7 @@ export async function seedCatalog(db: Db): Promise<void> {
   const isicRows = buildIsicRows();
   const productRows = buildProductRows();
 
-  await db.transaction(async (tx) => {
+  await seedIfChanged(db, "catalog", hashRows([isicRows, productRows]), async (tx) => {
     await tx
       .insert(isicCodes)
       .values(isicRows)

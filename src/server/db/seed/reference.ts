@@ -1,6 +1,7 @@
 /**
  * Seeds the reference tables of spec part 2 §3 (DESIGN.md §6) at every start: countries,
- * industrial sectors, activities and user types. Idempotent and cheap: one multi-row upsert per
+ * industrial sectors, activities and user types, skipped when its rows are unchanged since the last
+ * start (seed_state, ./state.ts). Idempotent: one multi-row upsert per
  * table in a single transaction; rows whose names and order are unchanged are not rewritten.
  * Rows that disappear from the lists are kept (other tables may reference their codes).
  */
@@ -8,6 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { activities, countries, industrialSectors, userTypes } from "../schema/reference";
 import { buildActivityRows, buildCountryRows, buildSectorRows, buildUserTypeRows } from "./reference-data";
+import { hashRows, seedIfChanged } from "./state";
 
 /** `excluded.<column>` of the row proposed for insertion (snake_case names, as in the schema). */
 function excluded(column: string): SQL {
@@ -24,7 +26,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
   const activityRows = buildActivityRows();
   const userTypeRows = buildUserTypeRows();
 
-  await db.transaction(async (tx) => {
+  await seedIfChanged(db, "reference", hashRows([countryRows, sectorRows, activityRows, userTypeRows]), async (tx) => {
     await tx
       .insert(countries)
       .values([...countryRows])
