@@ -101,6 +101,17 @@ describe("delivery of the client and of API answers", () => {
     expect(res.json()).toEqual({ status: "ok" });
   });
 
+  it("answers 404 for a missing asset and never serves a file outside the client folder", async () => {
+    expect((await get("/assets/missing-abc123.js")).statusCode).toBe(404);
+    for (const url of ["/../package.json", "/assets/%2e%2e/%2e%2e/package.json", "/%2e%2e/package.json", "/.env"]) {
+      const res = await get(url);
+      // Either refused or the SPA fallback (index.html): never the file named.
+      if (res.statusCode === 200) expect(res.body, url).toContain('<div id="root">');
+      else expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.body, url).not.toContain('"name": "export-club"');
+    }
+  });
+
   it("serves no source map", async () => {
     const res = await get("/assets/index-abc123.js.map");
     expect(res.statusCode).toBe(404);
