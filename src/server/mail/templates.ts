@@ -90,16 +90,22 @@ export function passwordResetMail(
     const why = m.byAdmin
       ? "مدیر باشگاه صادرات برای حساب شما پیوند بازنشانی رمز عبور فرستاده است."
       : "درخواستی برای بازنشانی رمز عبور حساب شما در باشگاه صادرات دریافت شد.";
+    const ignore = m.byAdmin
+      ? "اگر نمی‌خواهید رمز عبور خود را تغییر دهید، این پیام را نادیده بگیرید؛ رمز عبور فعلی شما تغییری نمی‌کند."
+      : "اگر شما این درخواست را نداده‌اید، این پیام را نادیده بگیرید؛ رمز عبور فعلی شما تغییری نمی‌کند.";
     return {
       subject: "بازنشانی رمز عبور باشگاه صادرات",
-      text: `${m.name} عزیز،\n\n${why} برای انتخاب رمز عبور تازه، پیوند زیر را باز کنید (تا ۳۰ دقیقه و فقط یک بار معتبر است):\n${m.resetUrl}\n\nپس از تغییر رمز، از همهٔ دستگاه‌ها خارج می‌شوید.\nاگر شما این درخواست را نداده‌اید، این پیام را نادیده بگیرید؛ رمز عبور فعلی شما تغییری نمی‌کند.\n\nتیم باشگاه صادرات`,
+      text: `${m.name} عزیز،\n\n${why} برای انتخاب رمز عبور تازه، پیوند زیر را باز کنید (تا ۳۰ دقیقه و فقط یک بار معتبر است):\n${m.resetUrl}\n\nپس از تغییر رمز، از همهٔ دستگاه‌ها خارج می‌شوید.\n${ignore}\n\nتیم باشگاه صادرات`,
     };
   }
   const why = m.byAdmin
     ? "An Export Club administrator has sent you a link to reset your password."
     : "We received a request to reset the password of your Export Club account.";
+  const ignore = m.byAdmin
+    ? "If you do not want to change your password, ignore this message; your current password stays as it is."
+    : "If you did not ask for this, ignore this message; your current password stays as it is.";
   return {
     subject: "Reset your Export Club password",
-    text: `Dear ${m.name},\n\n${why} To choose a new password, open this link (valid for 30 minutes, and only once):\n${m.resetUrl}\n\nOnce the password is changed, you are signed out on every device.\nIf you did not ask for this, ignore this message; your current password stays as it is.\n\nThe Export Club team`,
+    text: `Dear ${m.name},\n\n${why} To choose a new password, open this link (valid for 30 minutes, and only once):\n${m.resetUrl}\n\nOnce the password is changed, you are signed out on every device.\n${ignore}\n\nThe Export Club team`,
   };
 }
