@@ -4,7 +4,16 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ActionIcon, Badge, Group, Menu, Text, Tooltip } from "@mantine/core";
-import { IconCheck, IconDots, IconLock, IconLockOpen, IconShield, IconShieldOff, IconX } from "@tabler/icons-react";
+import {
+  IconCheck,
+  IconDots,
+  IconKey,
+  IconLock,
+  IconLockOpen,
+  IconShield,
+  IconShieldOff,
+  IconX,
+} from "@tabler/icons-react";
 import { useStartAlign } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
 import { APPROVAL_STATUS_LABELS } from "../../lib/labels";
@@ -151,6 +160,15 @@ export function AccountActionsMenu({
             </Menu.Item>
             <Menu.Divider />
           </>
+        )}
+        {!suspended && (
+          <Menu.Item
+            leftSection={<IconKey size={16} />}
+            onClick={() => actions.sendPasswordReset(account)}
+            data-testid="send-password-reset"
+          >
+            <Trans>Send password reset link</Trans>
+          </Menu.Item>
         )}
         {suspended ? (
           <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => actions.reinstate(account)}>
