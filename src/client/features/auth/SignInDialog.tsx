@@ -10,7 +10,7 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { signInInput } from "../../../common/auth";
 import { activateLocale, directionOf } from "../../i18n";
 import { errorCode, errorText, retryAfterSeconds } from "../../lib/errors";
@@ -45,6 +45,13 @@ export function SignInDialog({
   useEffect(() => {
     if (!opened) setForgotState(false);
   }, [opened]);
+  // Back from "Forgot password?" inside the open dialog: the focus goes to the e-mail field again.
+  const emailInput = useRef<HTMLInputElement>(null);
+  const wasForgot = useRef(forgot);
+  useEffect(() => {
+    if (wasForgot.current && !forgot) emailInput.current?.focus();
+    wasForgot.current = forgot;
+  }, [forgot]);
   const setForgot = (next: boolean) => {
     setForgotState(next);
     onForgotChange?.(next);
@@ -113,6 +120,7 @@ export function SignInDialog({
             </Alert>
           )}
           <TextInput
+            ref={emailInput}
             label={t`Email`}
             type="email"
             autoComplete="email"
