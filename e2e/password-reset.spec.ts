@@ -50,6 +50,11 @@ test("a member who forgot the password sets a new one from the mailed link", asy
   await expect(page).toHaveURL(/auth=forgot/);
   await expect(forgot.getByRole("textbox", { name: "Email" })).toHaveValue(elsewhere.email);
   await expect(forgot.getByRole("textbox", { name: "Email" })).toBeFocused();
+  // Back and forth: the focus follows the view.
+  await forgot.getByRole("button", { name: "Back to Sign In" }).click();
+  await expect(signInDialog.getByRole("textbox", { name: "Email" })).toBeFocused();
+  await signInDialog.getByRole("button", { name: "Forgot password?" }).click();
+  await expect(forgot.getByRole("textbox", { name: "Email" })).toBeFocused();
   await forgot.getByRole("button", { name: "Send reset link" }).click();
   const sent = forgot.getByTestId("reset-link-sent");
   await expect(sent).toContainText("Check your e-mail");
