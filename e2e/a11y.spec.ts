@@ -46,7 +46,15 @@ const MEMBER_PAGES: Record<string, string[]> = {
 
 const ADMIN_PAGES = ["/admin/inbox", "/admin/approvals", "/admin/qa", "/admin/analytics", "/admin/members"];
 
-const PUBLIC_PAGES = ["/landing", "/export-readiness-assessment", "/porter-diamond-analysis", "/confirm-email"];
+const PUBLIC_PAGES = [
+  "/landing",
+  "/export-readiness-assessment",
+  "/porter-diamond-analysis",
+  "/confirm-email",
+  // The password reset page: its form (a well-formed token is checked only on submit), and a link without a token.
+  `/reset-password?token=${"a".repeat(24)}.${"b".repeat(32)}`,
+  "/reset-password",
+];
 
 /** Opens every page of this browser context in `lang` (the choice the language switch stores). */
 async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
@@ -153,6 +161,25 @@ for (const lang of LANGS) {
       const signIn = lang === "en" ? "Sign In" : "ورود";
       await checkDialog(page, `Join the Club [${lang}]`, hero.getByRole("button", { name: join, exact: true }));
       await checkDialog(page, `Sign In [${lang}]`, hero.getByRole("button", { name: signIn, exact: true }));
+
+      // The Sign In dialog's "Forgot password?" view, and the confirmation after sending.
+      const opener = hero.getByRole("button", { name: signIn, exact: true });
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog").last();
+      await dialog
+        .getByRole("button", { name: lang === "en" ? "Forgot password?" : "رمز عبور را فراموش کرده‌اید؟" })
+        .click();
+      await expect(dialog.getByRole("textbox")).toBeFocused();
+      await page.waitForTimeout(400);
+      await checkBothWidths(page, `dialog Forgot password [${lang}]`);
+      await dialog.getByRole("textbox").fill(`nobody.${Date.now()}@e2e.test`);
+      await dialog.getByRole("button", { name: lang === "en" ? "Send reset link" : "فرستادن پیوند بازنشانی" }).click();
+      await expect(dialog.getByTestId("reset-link-sent")).toBeVisible({ timeout: 30_000 });
+      await checkBothWidths(page, `dialog Forgot password, sent [${lang}]`);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(opener, "focus returns to what opened Forgot password").toBeFocused();
     });
 
     for (const [group, paths] of Object.entries(MEMBER_PAGES)) {

@@ -15,6 +15,7 @@ import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ExportReadinessAssessmentRouteImport } from './routes/export-readiness-assessment'
 import { Route as LandingRouteImport } from './routes/landing'
 import { Route as PorterDiamondAnalysisRouteImport } from './routes/porter-diamond-analysis'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppLeaderboardRouteImport } from './routes/_app/leaderboard'
 import { Route as AppMembersRouteImport } from './routes/_app/members'
@@ -75,6 +76,11 @@ const LandingRoute = LandingRouteImport.update({
 const PorterDiamondAnalysisRoute = PorterDiamondAnalysisRouteImport.update({
   id: '/porter-diamond-analysis',
   path: '/porter-diamond-analysis',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
@@ -253,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/export-readiness-assessment': typeof ExportReadinessAssessmentRoute
   '/landing': typeof LandingRoute
   '/porter-diamond-analysis': typeof PorterDiamondAnalysisRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/dashboard': typeof AppDashboardRoute
   '/leaderboard': typeof AppLeaderboardRoute
   '/members': typeof AppMembersRoute
@@ -291,6 +298,7 @@ export interface FileRoutesByTo {
   '/export-readiness-assessment': typeof ExportReadinessAssessmentRoute
   '/landing': typeof LandingRoute
   '/porter-diamond-analysis': typeof PorterDiamondAnalysisRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/dashboard': typeof AppDashboardRoute
   '/leaderboard': typeof AppLeaderboardRoute
   '/members': typeof AppMembersRoute
@@ -331,6 +339,7 @@ export interface FileRoutesById {
   '/export-readiness-assessment': typeof ExportReadinessAssessmentRoute
   '/landing': typeof LandingRoute
   '/porter-diamond-analysis': typeof PorterDiamondAnalysisRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/leaderboard': typeof AppLeaderboardRoute
   '/_app/members': typeof AppMembersRoute
@@ -371,6 +380,7 @@ export interface FileRouteTypes {
     | '/export-readiness-assessment'
     | '/landing'
     | '/porter-diamond-analysis'
+    | '/reset-password'
     | '/dashboard'
     | '/leaderboard'
     | '/members'
@@ -409,6 +419,7 @@ export interface FileRouteTypes {
     | '/export-readiness-assessment'
     | '/landing'
     | '/porter-diamond-analysis'
+    | '/reset-password'
     | '/dashboard'
     | '/leaderboard'
     | '/members'
@@ -448,6 +459,7 @@ export interface FileRouteTypes {
     | '/export-readiness-assessment'
     | '/landing'
     | '/porter-diamond-analysis'
+    | '/reset-password'
     | '/_app/dashboard'
     | '/_app/leaderboard'
     | '/_app/members'
@@ -488,6 +500,7 @@ export interface RootRouteChildren {
   ExportReadinessAssessmentRoute: typeof ExportReadinessAssessmentRoute
   LandingRoute: typeof LandingRoute
   PorterDiamondAnalysisRoute: typeof PorterDiamondAnalysisRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -532,6 +545,13 @@ declare module '@tanstack/react-router' {
       path: '/porter-diamond-analysis'
       fullPath: '/porter-diamond-analysis'
       preLoaderRoute: typeof PorterDiamondAnalysisRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/dashboard': {
@@ -831,6 +851,7 @@ const rootRouteChildren: RootRouteChildren = {
   ExportReadinessAssessmentRoute: ExportReadinessAssessmentRoute,
   LandingRoute: LandingRoute,
   PorterDiamondAnalysisRoute: PorterDiamondAnalysisRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -47,7 +47,8 @@ export const SESSION_HEARTBEAT_INTERVAL_MS = 30 * 1000;
  * Server-side rate limits (spec part 1 §9, DESIGN.md §4; docs/architecture.md Security model).
  * Windows in milliseconds. `signIn` counts failed sign-ins per e-mail (the spec's 5 per 15
  * minutes); `signInPerIp` failed sign-ins from one address across e-mails; `signUp` attempts
- * per e-mail, `signUpPerIp` attempts from one address.
+ * per e-mail, `signUpPerIp` attempts from one address; `passwordReset` reset-link requests per
+ * e-mail (known or not), `passwordResetPerIp` requests from one address (issue #11 §3).
  */
 export const RATE_LIMITS = {
   signIn: { max: 5, windowMs: 15 * 60 * 1000 },
@@ -56,7 +57,12 @@ export const RATE_LIMITS = {
   signUpPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
   contact: { max: 3, windowMs: 5 * 60 * 1000 },
   upload: { max: 10, windowMs: 60 * 60 * 1000 },
+  passwordReset: { max: 3, windowMs: 15 * 60 * 1000 },
+  passwordResetPerIp: { max: 10, windowMs: 60 * 60 * 1000 },
 } as const;
+
+/** A password reset link is valid this long after it was sent (issue #11 §3), in milliseconds. */
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
 
 /** Length limits (spec part 1 §5, §9). */
 export const LIMITS = {

@@ -94,6 +94,10 @@ export const Msg = {
   alreadySuspended: "This account is already suspended.",
   notSuspended: "This account is not suspended.",
   adminNeedsApprovedMember: "Only an approved, active member can become an admin.",
+  /** A password reset link that is malformed, unknown, expired or already used (issue #11 §3). */
+  resetLinkInvalid: "This password reset link is invalid or has expired. Please ask for a new one.",
+  /** The admin's "Send password reset link" for a suspended account (issue #11 §3). */
+  resetAccountSuspended: "This account is suspended. Reinstate it before sending a password reset link.",
   /** A text with a NUL, another control character or a broken character (issue #10 §4). */
   invalidCharacters: "This text contains characters that are not allowed.",
   /** A date that is not one, or outside 1900–2100 (issue #10 §4). */

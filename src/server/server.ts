@@ -12,6 +12,7 @@ import { migrateDatabase, openDatabase } from "./db/client";
 import { seedCatalog } from "./db/seed/catalog";
 import { ensureDemoAdmin } from "./db/seed/demo-admin";
 import { seedReferenceData } from "./db/seed/reference";
+import { pruneResetTokens } from "./domain/passwordReset";
 import { pruneOrphanUploads } from "./files/uploads";
 import { EventBus } from "./live/events";
 import { startMailWorker } from "./mail/worker";
@@ -73,6 +74,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       Promise.all([
         pruneExpiredSessions(database.db),
         pruneRateLimits(database.db),
+        pruneResetTokens(database.db),
         pruneOrphanUploads(database.db, config.dataDir),
       ]).catch((err) => app.log.error({ err }, "housekeeping failed"));
     },

@@ -96,6 +96,8 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   alreadySuspended: msg`This account is already suspended.`,
   notSuspended: msg`This account is not suspended.`,
   adminNeedsApprovedMember: msg`Only an approved, active member can become an admin.`,
+  resetLinkInvalid: msg`This password reset link is invalid or has expired. Please ask for a new one.`,
+  resetAccountSuspended: msg`This account is suspended. Reinstate it before sending a password reset link.`,
   invalidCharacters: msg`This text contains characters that are not allowed.`,
   invalidDate: msg`Please enter a valid date.`,
   invalidInput: msg`Some of the information you entered is not valid. Please check it and try again.`,

@@ -2,7 +2,10 @@ import { createFileRoute } from "@tanstack/react-router";
 import { type AuthDialog, LandingPage } from "../features/landing/LandingPage";
 
 interface LandingSearch {
-  /** Opens the sign-in or sign-up dialog on load (used to send signed-out users here). */
+  /**
+   * Opens the sign-in or sign-up dialog on load (used to send signed-out users here); `forgot`
+   * opens Sign In on its "Forgot password?" view (the reset page's "Ask for a new link").
+   */
   auth?: AuthDialog;
 }
 
@@ -12,7 +15,7 @@ export const Route = createFileRoute("/landing")({
   // and paints without waiting for a lazy chunk (docs/decisions/0007-landing-in-the-entry-chunk.md).
   codeSplitGroupings: [],
   validateSearch: (search: Record<string, unknown>): LandingSearch =>
-    search.auth === "signin" || search.auth === "signup" ? { auth: search.auth } : {},
+    search.auth === "signin" || search.auth === "signup" || search.auth === "forgot" ? { auth: search.auth } : {},
   component: LandingRoute,
 });
 

@@ -1,7 +1,9 @@
 /**
  * Security event log (spec part 1 §7 log_security_event). Event types used: login_successful,
  * login_failed, login_rate_limited, login_error, session_refreshed, session_timeout, sign_out,
- * sign_up, approval_changed, admin_granted.
+ * sign_up, approval_changed, admin_granted, and the password reset's password_reset_requested
+ * (a link asked for, known address or not), password_reset_sent (by an admin) and
+ * password_reset_completed.
  */
 import type { DbOrTx } from "../db/client";
 import { securityEvents } from "../db/schema";
@@ -23,7 +25,10 @@ export type SecurityEventType =
   | "email_change_requested"
   | "email_changed"
   | "account_suspended"
-  | "account_reinstated";
+  | "account_reinstated"
+  | "password_reset_requested"
+  | "password_reset_sent"
+  | "password_reset_completed";
 
 /** Appends one event; details are stored as JSON with an ISO `timestamp` added. */
 export async function logSecurityEvent(

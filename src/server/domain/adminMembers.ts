@@ -1,10 +1,11 @@
 /**
  * Member administration (admin only): every account with its standing, suspension,
- * reinstatement and the admin role, each audited.
+ * reinstatement, the admin role and a password reset link (issue #11 §3), each audited.
  */
 import { and, asc, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { ADMIN_MEMBERS_PAGE_SIZE, type adminMembersInput } from "../../common/adminMembers";
+import type { Locale } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { logSecurityEvent, type SecurityEventType } from "../auth/security-events";
 import { invalidateUserSessions } from "../auth/session";
@@ -13,6 +14,7 @@ import { profiles, userRoles, users } from "../db/schema";
 import { publish } from "../live/events";
 import { DomainError } from "./errors";
 import { containsPattern, nameMatches } from "./members";
+import { issuePasswordReset } from "./passwordReset";
 
 const isAdminSql = sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`;
 
@@ -131,5 +133,33 @@ export async function setAdminRole(db: Db, adminId: string, input: { userId: str
       await audit(tx, "admin_revoked", input.userId, adminId);
     }
     await publish(tx, { type: "member.changed", userIds: [input.userId] });
+  });
+}
+
+/**
+ * Mails the member a password reset link (issue #11 §3), in their language: the same link as
+ * "Forgot password?" (30 minutes, once; it replaces their unused links). Nothing else changes
+ * until they use it. Logs `password_reset_sent` with the admin.
+ * @throws NOT_FOUND; CONFLICT 'This account is suspended. Reinstate it before…'.
+ */
+export async function sendPasswordResetLink(db: Db, adminId: string, userId: string, origin: string) {
+  await db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ email: users.email, name: profiles.name, locale: users.locale, suspendedAt: users.suspendedAt })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, userId))
+      .for("no key update", { of: users });
+    if (!account) throw new DomainError("NOT_FOUND", Msg.notFound);
+    if (account.suspendedAt) throw new DomainError("CONFLICT", Msg.resetAccountSuspended);
+    await issuePasswordReset(tx, {
+      userId,
+      email: account.email,
+      name: account.name,
+      locale: (account.locale ?? "en") as Locale,
+      origin,
+      sentBy: adminId,
+    });
+    await audit(tx, "password_reset_sent", userId, adminId);
   });
 }

@@ -77,3 +77,35 @@ export function adminConfirmMail(locale: Locale, m: { name: string; confirmUrl: 
     text: `Dear ${m.name},\n\nAn account was created at Export Club with this address, which is the club's administrator address. To confirm it and activate the administrator account, open this link while signed in to that account, e.g. in the browser you signed up with (valid for 24 hours):\n${m.confirmUrl}\n\nIf you did not sign up, do not open the link, and tell whoever runs the site.\n\nThe Export Club team`,
   };
 }
+
+/**
+ * A password reset link (issue #11 §3), valid for 30 minutes and once; `byAdmin` when an admin
+ * sent it from member management rather than the member asking for it.
+ */
+export function passwordResetMail(
+  locale: Locale,
+  m: { name: string; resetUrl: string; byAdmin: boolean },
+): MailContent {
+  if (locale === "fa") {
+    const why = m.byAdmin
+      ? "مدیر باشگاه صادرات برای حساب شما پیوند بازنشانی رمز عبور فرستاده است."
+      : "درخواستی برای بازنشانی رمز عبور حساب شما در باشگاه صادرات دریافت شد.";
+    const ignore = m.byAdmin
+      ? "اگر نمی‌خواهید رمز عبور خود را تغییر دهید، این پیام را نادیده بگیرید؛ رمز عبور فعلی شما تغییری نمی‌کند."
+      : "اگر شما این درخواست را نداده‌اید، این پیام را نادیده بگیرید؛ رمز عبور فعلی شما تغییری نمی‌کند.";
+    return {
+      subject: "بازنشانی رمز عبور باشگاه صادرات",
+      text: `${m.name} عزیز،\n\n${why} برای انتخاب رمز عبور تازه، پیوند زیر را باز کنید (تا ۳۰ دقیقه و فقط یک بار معتبر است):\n${m.resetUrl}\n\nپس از تغییر رمز، از همهٔ دستگاه‌ها خارج می‌شوید.\n${ignore}\n\nتیم باشگاه صادرات`,
+    };
+  }
+  const why = m.byAdmin
+    ? "An Export Club administrator has sent you a link to reset your password."
+    : "We received a request to reset the password of your Export Club account.";
+  const ignore = m.byAdmin
+    ? "If you do not want to change your password, ignore this message; your current password stays as it is."
+    : "If you did not ask for this, ignore this message; your current password stays as it is.";
+  return {
+    subject: "Reset your Export Club password",
+    text: `Dear ${m.name},\n\n${why} To choose a new password, open this link (valid for 30 minutes, and only once):\n${m.resetUrl}\n\nOnce the password is changed, you are signed out on every device.\n${ignore}\n\nThe Export Club team`,
+  };
+}

@@ -1,5 +1,11 @@
 import { adminMembersInput, setAdminInput, suspendInput, userIdInput } from "../../common/adminMembers";
-import { listAccounts, reinstateAccount, setAdminRole, suspendAccount } from "../domain/adminMembers";
+import {
+  listAccounts,
+  reinstateAccount,
+  sendPasswordResetLink,
+  setAdminRole,
+  suspendAccount,
+} from "../domain/adminMembers";
 import { adminProcedure, router } from "../trpc/init";
 
 export const adminMembersRouter = router({
@@ -14,6 +20,11 @@ export const adminMembersRouter = router({
   }),
   setAdmin: adminProcedure.input(setAdminInput).mutation(async ({ ctx, input }) => {
     await setAdminRole(ctx.db, ctx.viewer.id, input);
+    return { ok: true as const };
+  }),
+  /** Mails the member a password reset link (issue #11 §3); refused for a suspended account. */
+  sendPasswordReset: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+    await sendPasswordResetLink(ctx.db, ctx.viewer.id, input.userId, ctx.origin);
     return { ok: true as const };
   }),
 });

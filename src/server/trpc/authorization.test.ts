@@ -52,12 +52,16 @@ const MATRIX: Record<string, Tier> = {
   "account.requestEmailChange": "member",
   "account.confirmEmail": "public",
 
+  "passwordReset.request": "public",
+  "passwordReset.complete": "public",
+
   "members.list": "member",
 
   "adminMembers.list": "admin",
   "adminMembers.suspend": "admin",
   "adminMembers.reinstate": "admin",
   "adminMembers.setAdmin": "admin",
+  "adminMembers.sendPasswordReset": "admin",
 
   "memberRequests.submit": "member",
   "memberRequests.send": "member",

@@ -16,6 +16,7 @@ import { leaderboardRouter } from "../routers/leaderboard";
 import { memberRequestsRouter } from "../routers/memberRequests";
 import { membersRouter } from "../routers/members";
 import { offersRouter } from "../routers/offers";
+import { passwordResetRouter } from "../routers/passwordReset";
 import { pointsRouter } from "../routers/points";
 import { profileRouter } from "../routers/profile";
 import { qaRouter } from "../routers/qa";
@@ -33,6 +34,7 @@ export const appRouter = router({
   reference: referenceRouter,
   profile: profileRouter,
   account: accountRouter,
+  passwordReset: passwordResetRouter,
   members: membersRouter,
   adminMembers: adminMembersRouter,
   memberRequests: memberRequestsRouter,

@@ -4,7 +4,16 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ActionIcon, Badge, Group, Menu, Text, Tooltip } from "@mantine/core";
-import { IconCheck, IconDots, IconLock, IconLockOpen, IconShield, IconShieldOff, IconX } from "@tabler/icons-react";
+import {
+  IconCheck,
+  IconDots,
+  IconKey,
+  IconLock,
+  IconLockOpen,
+  IconShield,
+  IconShieldOff,
+  IconX,
+} from "@tabler/icons-react";
 import { useRef } from "react";
 import { useStartAlign } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
@@ -160,6 +169,15 @@ export function AccountActionsMenu({
             </Menu.Item>
             <Menu.Divider />
           </>
+        )}
+        {!suspended && (
+          <Menu.Item
+            leftSection={<IconKey size={16} />}
+            onClick={act(() => actions.sendPasswordReset(account))}
+            data-testid="send-password-reset"
+          >
+            <Trans>Send password reset link</Trans>
+          </Menu.Item>
         )}
         {suspended ? (
           <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={act(() => actions.reinstate(account))}>

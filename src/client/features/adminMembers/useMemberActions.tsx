@@ -1,6 +1,7 @@
 /**
  * The member administration's row actions: approve / reject (pending accounts, through the
- * approval review), suspend with a reason, reinstate, grant / revoke the admin role. Each asks
+ * approval review), suspend with a reason, reinstate, grant / revoke the admin role, send a
+ * password reset link (issue #11 §3). Each asks
  * for confirmation, shows a toast and refreshes the lists it affects. The server writes the
  * security event and refuses the admin's own account.
  */
@@ -27,6 +28,7 @@ export interface MemberActions {
   suspend: (account: Account) => void;
   reinstate: (account: Account) => void;
   setAdmin: (account: Account, admin: boolean) => void;
+  sendPasswordReset: (account: Account) => void;
 }
 
 function Who({ account }: { account: Account }) {
@@ -48,6 +50,7 @@ export function useMemberActions(): { actions: MemberActions; modalsNode: ReactN
   const suspendMutation = useMutation(trpc.adminMembers.suspend.mutationOptions());
   const reinstateMutation = useMutation(trpc.adminMembers.reinstate.mutationOptions());
   const setAdminMutation = useMutation(trpc.adminMembers.setAdmin.mutationOptions());
+  const sendResetMutation = useMutation(trpc.adminMembers.sendPasswordReset.mutationOptions());
 
   const [rejecting, setRejecting] = useState<Account | null>(null);
   const [notes, setNotes] = useState("");
@@ -158,6 +161,31 @@ export function useMemberActions(): { actions: MemberActions; modalsNode: ReactN
           void run(
             () => setAdminMutation.mutateAsync({ userId: account.userId, admin }),
             admin ? t`${name} is now an admin` : t`${name} is no longer an admin`,
+          ),
+      });
+    },
+    sendPasswordReset(account) {
+      const name = account.name;
+      modals.openConfirmModal({
+        title: t`Send a password reset link to ${name}?`,
+        centered: true,
+        children: (
+          <Stack gap="sm">
+            <Who account={account} />
+            <Text size="sm">
+              <Trans>
+                They receive an e-mail with a link to choose a new password, valid for 30 minutes. Their current
+                password keeps working until they use the link; then they are signed out everywhere.
+              </Trans>
+            </Text>
+          </Stack>
+        ),
+        labels: { confirm: t`Send link`, cancel: t`Cancel` },
+        confirmProps: { color: "teal", "data-testid": "confirm-send-reset" },
+        onConfirm: () =>
+          void run(
+            () => sendResetMutation.mutateAsync({ userId: account.userId }),
+            t`A password reset link was sent to ${name}`,
           ),
       });
     },

@@ -1,6 +1,8 @@
 /**
  * Sign In dialog (spec part 1 §2 Landing, §8): after success the member goes to /dashboard.
- * Rate limiting shows 'Rate Limit Exceeded' with the server's delay in minutes.
+ * Rate limiting shows 'Rate Limit Exceeded' with the server's delay in minutes. "Forgot
+ * password?" turns the dialog into the reset-link request (issue #11 §3); `forgot` and
+ * `onForgotChange` keep that view in the caller's hands (the landing page's `?auth=forgot`).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Anchor, Button, Modal, PasswordInput, Stack, Text, TextInput, useDirection } from "@mantine/core";
@@ -8,12 +10,13 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { signInInput } from "../../../common/auth";
 import { activateLocale, directionOf } from "../../i18n";
 import { errorCode, errorText, retryAfterSeconds } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { closeWebSocket, useTRPC } from "../../trpc";
+import { ForgotPasswordForm } from "../passwordReset";
 
 type Problem = { kind: "rate"; minutes: number } | { kind: "failed"; message: string } | { kind: "error" };
 
@@ -21,10 +24,15 @@ export function SignInDialog({
   opened,
   onClose,
   onSwitchToSignUp,
+  forgot: forgotProp,
+  onForgotChange,
 }: {
   opened: boolean;
   onClose: () => void;
   onSwitchToSignUp?: () => void;
+  /** Shows the "Forgot password?" view instead of the sign-in form. */
+  forgot?: boolean;
+  onForgotChange?: (forgot: boolean) => void;
 }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
@@ -32,6 +40,22 @@ export function SignInDialog({
   const navigate = useNavigate();
   const { setDirection } = useDirection();
   const [problem, setProblem] = useState<Problem | null>(null);
+  const [forgotState, setForgotState] = useState(false);
+  const forgot = forgotProp ?? forgotState;
+  useEffect(() => {
+    if (!opened) setForgotState(false);
+  }, [opened]);
+  // Back from "Forgot password?" inside the open dialog: the focus goes to the e-mail field again.
+  const emailInput = useRef<HTMLInputElement>(null);
+  const wasForgot = useRef(forgot);
+  useEffect(() => {
+    if (wasForgot.current && !forgot) emailInput.current?.focus();
+    wasForgot.current = forgot;
+  }, [forgot]);
+  const setForgot = (next: boolean) => {
+    setForgotState(next);
+    onForgotChange?.(next);
+  };
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { email: "", password: "" },
@@ -68,6 +92,14 @@ export function SignInDialog({
     await navigate({ to: "/dashboard" });
   }
 
+  if (forgot) {
+    return (
+      <Modal opened={opened} onClose={onClose} title={<Trans>Reset your password</Trans>} centered>
+        <ForgotPasswordForm email={form.getValues().email} onBack={() => setForgot(false)} />
+      </Modal>
+    );
+  }
+
   return (
     <Modal opened={opened} onClose={onClose} title={<Trans>Sign In</Trans>} centered>
       <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
@@ -88,6 +120,7 @@ export function SignInDialog({
             </Alert>
           )}
           <TextInput
+            ref={emailInput}
             label={t`Email`}
             type="email"
             autoComplete="email"
@@ -96,13 +129,20 @@ export function SignInDialog({
             key={form.key("email")}
             {...form.getInputProps("email")}
           />
-          <PasswordInput
-            label={t`Password`}
-            autoComplete="current-password"
-            required
-            key={form.key("password")}
-            {...form.getInputProps("password")}
-          />
+          <div>
+            <PasswordInput
+              label={t`Password`}
+              autoComplete="current-password"
+              required
+              key={form.key("password")}
+              {...form.getInputProps("password")}
+            />
+            <Text size="sm" ta="end" mt={6}>
+              <Anchor component="button" type="button" onClick={() => setForgot(true)} data-testid="forgot-password">
+                <Trans>Forgot password?</Trans>
+              </Anchor>
+            </Text>
+          </div>
           <Button type="submit" loading={signIn.isPending} fullWidth>
             <Trans>Sign In</Trans>
           </Button>

@@ -21,7 +21,8 @@ import { LandingFooter } from "./sections/LandingFooter";
 import { MembershipCard } from "./sections/MembershipCard";
 import { TestimonialsCard } from "./sections/TestimonialsCard";
 
-export type AuthDialog = "signin" | "signup";
+/** The auth dialog in the URL; `forgot` is the Sign In dialog's "Forgot password?" view. */
+export type AuthDialog = "signin" | "signup" | "forgot";
 type InfoDialog = "benefits" | "terms" | "levels" | "faq";
 
 interface LandingPageProps {
@@ -85,9 +86,11 @@ export function LandingPage({ auth, onAuthChange }: LandingPageProps) {
 
       <LazyDialog
         load={loadSignInDialog}
-        opened={auth === "signin"}
+        opened={auth === "signin" || auth === "forgot"}
         onClose={closeAuth}
         onSwitchToSignUp={openSignUp}
+        forgot={auth === "forgot"}
+        onForgotChange={(forgot: boolean) => onAuthChange(forgot ? "forgot" : "signin")}
       />
       <LazyDialog
         load={loadSignUpDialog}

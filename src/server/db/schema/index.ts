@@ -9,6 +9,7 @@ export * from "./landing";
 export * from "./mail";
 export * from "./memberRequests";
 export * from "./notifications";
+export * from "./passwordReset";
 export * from "./points";
 export * from "./profile";
 export * from "./qa";
