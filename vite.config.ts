@@ -2,10 +2,10 @@ import { fileURLToPath } from "node:url";
 import type * as BabelTypes from "@babel/types";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { lingui } from "@lingui/vite-plugin";
-import babel from "@rolldown/plugin-babel";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { linguiMacroBabel } from "./scripts/lingui-babel";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -67,12 +67,9 @@ export default defineConfig({
       generatedRouteTree: here("./src/client/routeTree.gen.ts"),
     }),
     react(),
-    babel({
-      include: /\/src\/client\/.*\.[jt]sx?(?:$|\?)/,
-      // Messages stay in the code, so English (the source) needs no catalog download; they are
-      // compiled at build time, so the client needs no ICU message compiler.
-      plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }], linguiPrecompile],
-    }),
+    // Messages stay in the code, so English (the source) needs no catalog download; they are
+    // compiled at build time, so the client needs no ICU message compiler.
+    linguiMacroBabel([linguiPrecompile]),
     lingui(),
   ],
   build: {

@@ -1,5 +1,5 @@
-import babel from "@rolldown/plugin-babel";
 import { defineConfig } from "vitest/config";
+import { linguiMacroBabel } from "./scripts/lingui-babel";
 
 /**
  * Unit and integration tests (server, common and client code). Integration tests use the real
@@ -8,12 +8,7 @@ import { defineConfig } from "vitest/config";
  * compiled by the same Babel plugin as the Vite build (vite.config.ts).
  */
 export default defineConfig({
-  plugins: [
-    babel({
-      include: /\/src\/client\/.*\.[jt]sx?(?:$|\?)/,
-      plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }]],
-    }),
-  ],
+  plugins: [linguiMacroBabel()],
   test: {
     root: ".",
     include: ["src/**/*.test.ts"],
