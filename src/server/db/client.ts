@@ -8,7 +8,7 @@
  * 'error' event without a listener is thrown), the pool's own 'error' event is reported, and
  * the LISTEN connection reconnects by itself (`listener.ts`).
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -62,11 +62,8 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/**
- * The embedded-database template of the build (`PGLITE_TEMPLATE`), when there is one and it was
- * made by the installed PGlite version; else undefined (then PGlite runs initdb).
- */
-function pgliteTemplate(): Blob | undefined {
+/** True when the build's embedded-database template exists and was made by the installed PGlite. */
+function pgliteTemplateUsable(): boolean {
   try {
     const made = JSON.parse(readFileSync(PGLITE_TEMPLATE.replace(/\.tar\.gz$/, ".json"), "utf8")) as {
       pglite?: string;
@@ -74,10 +71,34 @@ function pgliteTemplate(): Blob | undefined {
     const installed = JSON.parse(
       readFileSync(path.join(PROJECT_ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
     ) as { version: string };
-    if (made.pglite !== installed.version) return undefined;
-    return new Blob([readFileSync(PGLITE_TEMPLATE)]);
+    return made.pglite === installed.version && existsSync(PGLITE_TEMPLATE);
   } catch {
-    return undefined;
+    return false;
+  }
+}
+
+/**
+ * Unpacks the build's template (`PGLITE_TEMPLATE`, a PGlite data-folder dump) into the empty folder
+ * `dir`: into a sibling folder first, renamed into place when complete, so a start that dies
+ * half-way leaves no folder that looks like a database. Unpacking with `tar` on the disk costs
+ * about half the CPU time of handing the dump to PGlite (`loadDataDir`, which writes every file
+ * through Emscripten's file system). Returns false, doing nothing, when there is no usable
+ * template or `dir` is not empty.
+ */
+async function unpackPgliteTemplate(dir: string): Promise<boolean> {
+  if (!pgliteTemplateUsable() || readdirSync(dir).length > 0) return false;
+  const { x } = await import("tar");
+  const staging = `${dir}.unpacking-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+  try {
+    await x({ file: PGLITE_TEMPLATE, cwd: staging });
+    rmdirSync(dir);
+    renameSync(staging, dir);
+    return true;
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true });
+    throw err;
   }
 }
 
@@ -143,13 +164,12 @@ export async function openDatabase(opts: {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   let dir = opts.dataDir;
-  let loadDataDir: Blob | undefined;
   if (dir !== "memory://") {
     dir = path.join(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    if (opts.fromTemplate && !existsSync(path.join(dir, "PG_VERSION"))) loadDataDir = pgliteTemplate();
+    if (opts.fromTemplate && !existsSync(path.join(dir, "PG_VERSION"))) await unpackPgliteTemplate(dir);
   }
-  const client: PGlite = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+  const client: PGlite = await PGlite.create(dir);
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
