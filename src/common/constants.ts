@@ -56,6 +56,8 @@ export const RATE_LIMITS = {
   signUpPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
   contact: { max: 3, windowMs: 5 * 60 * 1000 },
   upload: { max: 10, windowMs: 60 * 60 * 1000 },
+  /** Questions a member asks the admins through the Q&A page (issue #13 §3). */
+  qaAsk: { max: 5, windowMs: 24 * 60 * 60 * 1000 },
 } as const;
 
 /** Length limits (spec part 1 §5, §9). */

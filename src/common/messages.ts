@@ -86,6 +86,12 @@ export const Msg = {
   submissionReviewed: "This submission has already been reviewed.",
   questionRequired: "Please enter the question.",
   answerRequired: "Please enter the answer.",
+  /** A member asked more questions than `RATE_LIMITS.qaAsk` allows (issue #13 §3). */
+  qaAskTooMany: "You have asked the most questions allowed for today. Please try again tomorrow.",
+  /** Declining a member's question needs a note for the asker (issue #13 §3). */
+  declineNoteRequired: "Please write a note for the member.",
+  /** Declining or answering a question that was already declined, or one no member asked. */
+  questionNotPending: "This question is no longer waiting for an answer.",
   descriptionIsRequired: "Description is required",
   descriptionMax30Words: "Description must be 30 words or less",
   selectSubActivity: "Please select a sub-activity",
