@@ -49,6 +49,10 @@ export const Msg = {
   photoTooLarge: "Please select a photo smaller than 1MB.",
   attachmentTooLarge: "Please select a file smaller than 1MB.",
   invalidFileType: "Invalid file type. Only PDF, Word, Excel, and image files are allowed.",
+  /** The profile attachment accepts pdf, doc, docx, jpeg and jpg (spec part 2 §5; issue #13 §4). */
+  invalidAttachmentType: "Invalid file type. Only PDF, Word (DOC, DOCX) and JPEG files are allowed.",
+  /** The profile photo accepts jpeg, jpg and png (spec part 2 §5; issue #13 §4). */
+  invalidPhotoType: "Invalid file type. Only JPEG and PNG images are allowed.",
   fileNameTooLong: "File name must be less than 255 characters.",
   fileContentMismatch: "File content doesn't match the expected format.",
   uploadLimit: "You've reached the maximum number of file uploads per hour. Please try again later.",

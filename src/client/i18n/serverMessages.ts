@@ -52,6 +52,8 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   photoTooLarge: msg`Please select a photo smaller than 1MB.`,
   attachmentTooLarge: msg`Please select a file smaller than 1MB.`,
   invalidFileType: msg`Invalid file type. Only PDF, Word, Excel, and image files are allowed.`,
+  invalidAttachmentType: msg`Invalid file type. Only PDF, Word (DOC, DOCX) and JPEG files are allowed.`,
+  invalidPhotoType: msg`Invalid file type. Only JPEG and PNG images are allowed.`,
   fileNameTooLong: msg`File name must be less than 255 characters.`,
   fileContentMismatch: msg`File content doesn't match the expected format.`,
   uploadLimit: msg`You've reached the maximum number of file uploads per hour. Please try again later.`,
