@@ -6,7 +6,7 @@
 import { i18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { Msg } from "../../common/messages";
-import { failureFrom, UPLOAD_FAILURE_TITLES } from "./upload";
+import { failureFrom, formatFileSize, UPLOAD_FAILURE_TITLES } from "./upload";
 
 i18n.loadAndActivate({ locale: "en", messages: {} });
 
@@ -27,5 +27,13 @@ describe("failureFrom", () => {
     expect(wrongType.message).toBe("Invalid file type. Only PDF, Word (DOC, DOCX) and JPEG files are allowed.");
     expect(i18n._(UPLOAD_FAILURE_TITLES.invalid)).toBe("Invalid file");
     expect(failureFrom(500, null, "attachment").reason).toBe("failed");
+  });
+});
+
+describe("formatFileSize", () => {
+  it("spells the unit in Persian as the rest of the Persian texts do (مگابایت, not MB)", () => {
+    expect(formatFileSize(5 * 1024 * 1024, "fa")).toBe("۵ مگابایت");
+    expect(formatFileSize(512 * 1024, "fa")).toBe("۵۱۲ کیلوبایت");
+    expect(formatFileSize(5 * 1024 * 1024, "en")).toBe("5 MB");
   });
 });

@@ -163,7 +163,7 @@ export function failureFrom(status: number, json: unknown, purpose: UploadPurpos
   return new UploadFailure(reason, translateServerText(text), status);
 }
 
-/** "512 kB", "1.2 MB" in the active language. */
+/** "512 kB", "1.2 MB" in the active language ("۱٫۲ مگابایت" in Persian: issue #13 §4). */
 export function formatFileSize(bytes: number, locale = i18n.locale): string {
   // Below 1 KB a tenth of a kilobyte reads better than "125 byte".
   const [value, unit] =
@@ -171,7 +171,8 @@ export function formatFileSize(bytes: number, locale = i18n.locale): string {
   return new Intl.NumberFormat(intlLocale(locale), {
     style: "unit",
     unit,
-    unitDisplay: "short",
+    // Persian spells the unit ("۵ مگابایت") as every other Persian text does; "MB" in English.
+    unitDisplay: locale === "fa" ? "long" : "short",
     maximumFractionDigits: value < 10 ? 1 : 0,
   }).format(value);
 }
