@@ -9,6 +9,8 @@ import { Alert, Avatar, Button, Card, Group, Progress, Rating, SimpleGrid, Stack
 import { IconCoins, IconInbox, IconUserCheck, IconUserCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { APPROVAL_POINTS } from "../../../common/inbox";
+import { HELPFUL_ANSWER_POINTS } from "../../../common/points";
 import { TierBadge } from "../../components/TierBadge";
 import { formatNumber } from "../../i18n";
 import { formatRating, formatRatingValue } from "../../lib/rating";
@@ -29,6 +31,9 @@ export function DashboardPage() {
   const rating = useQuery({ ...trpc.offers.myRating.queryOptions(), enabled: !!viewer });
   if (!viewer) return null;
   const completion = profile.data?.completion.percent;
+  const postMin = formatNumber(APPROVAL_POINTS[0]);
+  const postMax = formatNumber(APPROVAL_POINTS[APPROVAL_POINTS.length - 1] ?? APPROVAL_POINTS[0]);
+  const answer = formatNumber(HELPFUL_ANSWER_POINTS);
 
   return (
     <Stack gap="lg" maw={1100} mx="auto">
@@ -106,7 +111,10 @@ export function DashboardPage() {
             {formatNumber(badges.points ?? viewer.points)}
           </Text>
           <Text size="xs" c="dimmed">
-            <Trans>Earn points by sharing knowledge and answering members' requests.</Trans>
+            <Trans>
+              Earn {postMin}–{postMax} points for each knowledge post an administrator approves, and +{answer} when a
+              member rates your answer 3 stars.
+            </Trans>
           </Text>
         </Card>
 
