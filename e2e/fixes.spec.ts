@@ -89,15 +89,26 @@ test.describe("on a phone", () => {
   });
 
   test("the upgrade dialog's buttons show their whole text", async ({ page }) => {
-    await login(page, { ...newPerson("Nima", "Saver"), points: 0 });
-    await dashboard(page);
-    // The banner has the upgrade control (spec part 2 §2).
-    await page.getByTestId("welcome-banner").getByTestId("upgrade-button").click();
-    const silver = page.getByTestId("tier-option-silver").getByRole("button");
-    await expect(silver).toContainText("You need 600 more points");
-    expect(await wholeText(silver), "the Silver button text is cut").toBe(true);
-    expect(await wholeText(page.getByTestId("tier-option-gold").getByRole("button"))).toBe(true);
+    await upgradeButtonsWhole(page);
   });
+});
+
+/** Opens the upgrade dialog from the dashboard banner; every tier's action shows its whole text. */
+async function upgradeButtonsWhole(page: Page): Promise<void> {
+  await login(page, { ...newPerson("Nima", "Saver"), points: 0 });
+  await dashboard(page);
+  // The banner has the upgrade control (spec part 2 §2).
+  await page.getByTestId("welcome-banner").getByTestId("upgrade-button").click();
+  const silver = page.getByTestId("tier-option-silver").getByRole("button");
+  await expect(silver).toContainText(/^You need \d+ more points$/);
+  for (const tier of ["silver", "gold"]) {
+    const button = page.getByTestId(`tier-option-${tier}`).getByRole("button");
+    expect(await wholeText(button), `the ${tier} button's text is cut`).toBe(true);
+  }
+}
+
+test("the upgrade dialog's buttons show their whole text on a desktop", async ({ page }) => {
+  await upgradeButtonsWhole(page);
 });
 
 test("sign-up: the blur validation does not move the radios, so the click lands", async ({ page }) => {
@@ -158,9 +169,10 @@ test("the points copy promises only the rules that exist", async ({ page }) => {
 test("Persian: typed Latin text keeps its order, sizes say مگابایت, WhatsApp is translated; countries by other names", async ({
   page,
 }) => {
-  await login(page, { ...newPerson("Dara", "Farsi"), locale: "fa" });
+  await login(page, newPerson("Dara", "Farsi"));
   await page.goto("/profile");
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl", { timeout: 30_000 });
+  await expect(page.getByTestId("attachment-upload")).toBeVisible({ timeout: 30_000 });
+  await switchLanguage(page, "fa");
   const address = page.getByRole("textbox", { name: "نشانی پستی" });
   await address.fill("12 Export Street, Tehran");
   expect(await address.evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe("plaintext");
