@@ -296,8 +296,9 @@ test.describe("a member request answered between two browsers", () => {
     await page.goto("/dashboard");
     await expect(page.getByTestId("welcome")).toHaveText(`Welcome, ${BAHAR.name}`, { timeout: 60_000 });
     const rating = page.getByTestId("my-rating");
-    await expect(rating).toContainText("3 / 3");
-    await expect(rating).toContainText("1 rating");
+    // One decimal with the count (spec part 2 §3; issue #13 §4), never "3 / 3".
+    await expect(page.getByTestId("my-rating-text")).toHaveText("3.0 · 1 rating");
+    await expect(rating).not.toContainText("/");
     await expect(page.getByTestId("offers-badge")).toHaveAttribute("data-count", "0");
   });
 });

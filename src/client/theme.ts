@@ -10,6 +10,7 @@
  *   shades 8 or 9 miss 4.5:1 (orange, green, cyan, yellow and lime light badges) they are darker.
  * - Links are underlined, so they are told from the text around them by more than colour.
  * - Secondary ("dimmed") text is gray 7 `#495057` (8.2:1 on white) instead of gray 6 (3.3:1).
+ * - Every field isolates the direction of what is typed in it (`unicode-bidi: plaintext`).
  *
  * `useAppTheme` adds what needs words: accessible names for every dialog's, drawer's and toast's
  * close button, and a password show/hide toggle reachable with the keyboard.
@@ -21,6 +22,7 @@ import {
   createTheme,
   DEFAULT_THEME,
   Drawer,
+  Input,
   type MantineColorsTuple,
   type MantineThemeOverride,
   Modal,
@@ -61,6 +63,10 @@ export const theme = createTheme({
   components: {
     // A link is told from the text around it by more than its colour (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: "always" } }),
+    // Each line of a field takes its direction from its own first letter, so "12 Export Street,
+    // Tehran" keeps its order on a Persian page and Persian keeps its own on an English one;
+    // an empty field still follows the page (issue #13 §4).
+    Input: Input.extend({ styles: { input: { unicodeBidi: "plaintext" } } }),
   },
 });
 

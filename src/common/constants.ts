@@ -59,6 +59,8 @@ export const RATE_LIMITS = {
   upload: { max: 10, windowMs: 60 * 60 * 1000 },
   passwordReset: { max: 3, windowMs: 15 * 60 * 1000 },
   passwordResetPerIp: { max: 10, windowMs: 60 * 60 * 1000 },
+  /** Questions a member asks the admins through the Q&A page (issue #13 §3). */
+  qaAsk: { max: 5, windowMs: 24 * 60 * 60 * 1000 },
 } as const;
 
 /** A password reset link is valid this long after it was sent (issue #11 §3), in milliseconds. */

@@ -49,6 +49,10 @@ export const Msg = {
   photoTooLarge: "Please select a photo smaller than 1MB.",
   attachmentTooLarge: "Please select a file smaller than 1MB.",
   invalidFileType: "Invalid file type. Only PDF, Word, Excel, and image files are allowed.",
+  /** The profile attachment accepts pdf, doc, docx, jpeg and jpg (spec part 2 §5; issue #13 §4). */
+  invalidAttachmentType: "Invalid file type. Only PDF, Word (DOC, DOCX) and JPEG files are allowed.",
+  /** The profile photo accepts jpeg, jpg and png (spec part 2 §5; issue #13 §4). */
+  invalidPhotoType: "Invalid file type. Only JPEG and PNG images are allowed.",
   fileNameTooLong: "File name must be less than 255 characters.",
   fileContentMismatch: "File content doesn't match the expected format.",
   photoUnreadable: "This photo can't be read. Please choose another JPEG or PNG image.",
@@ -88,6 +92,12 @@ export const Msg = {
   submissionReviewed: "This submission has already been reviewed.",
   questionRequired: "Please enter the question.",
   answerRequired: "Please enter the answer.",
+  /** A member asked more questions than `RATE_LIMITS.qaAsk` allows (issue #13 §3). */
+  qaAskTooMany: "You have asked the most questions allowed for today. Please try again tomorrow.",
+  /** Declining a member's question needs a note for the asker (issue #13 §3). */
+  declineNoteRequired: "Please write a note for the member.",
+  /** Declining or answering a question that was already declined, or one no member asked. */
+  questionNotPending: "This question is no longer waiting for an answer.",
   descriptionIsRequired: "Description is required",
   descriptionMax30Words: "Description must be 30 words or less",
   selectSubActivity: "Please select a sub-activity",

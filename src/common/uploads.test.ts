@@ -33,10 +33,17 @@ describe("checkFileName", () => {
     for (const name of ["tool.exe", "x.pdf.exe", "page.html", "noextension", "archive.zip", "image.gif", "x.pdf."]) {
       expect(checkFileName(name, "attachment"), name).toEqual(invalid);
     }
-    // Accepted for some purposes only.
-    expect(checkFileName("cv.pdf", "profile_photo")).toEqual(invalid);
-    expect(checkFileName("chart.png", "profile_attachment")).toEqual(invalid);
-    expect(checkFileName("sheet.xlsx", "profile_attachment")).toEqual(invalid);
+    // Accepted for some purposes only: the refusal names what this field accepts (issue #13 §4).
+    expect(checkFileName("cv.pdf", "profile_photo")).toEqual({
+      ok: false,
+      message: "Invalid file type. Only JPEG and PNG images are allowed.",
+    });
+    const attachment = {
+      ok: false,
+      message: "Invalid file type. Only PDF, Word (DOC, DOCX) and JPEG files are allowed.",
+    };
+    expect(checkFileName("chart.png", "profile_attachment")).toEqual(attachment);
+    expect(checkFileName("sheet.xlsx", "profile_attachment")).toEqual(attachment);
   });
 
   it("a name longer than 255 characters: 'File name must be less than 255 characters.'", () => {

@@ -38,6 +38,8 @@ export interface UploadRule {
   maxBytes: number;
   kinds: readonly FileKind[];
   tooLarge: MsgText;
+  /** The refusal of a file of another kind: names what this purpose accepts (issue #13 §4). */
+  invalidType: MsgText;
   /** `accept` attribute for the file input. */
   accept: string;
 }
@@ -45,23 +47,32 @@ export interface UploadRule {
 const MB = 1024 * 1024;
 
 export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
-  profile_photo: { maxBytes: 1 * MB, kinds: ["jpeg", "png"], tooLarge: Msg.photoTooLarge, accept: ".jpg,.jpeg,.png" },
+  profile_photo: {
+    maxBytes: 1 * MB,
+    kinds: ["jpeg", "png"],
+    tooLarge: Msg.photoTooLarge,
+    invalidType: Msg.invalidPhotoType,
+    accept: ".jpg,.jpeg,.png",
+  },
   profile_attachment: {
     maxBytes: 1 * MB,
     kinds: ["pdf", "doc", "docx", "jpeg"],
     tooLarge: Msg.attachmentTooLarge,
+    invalidType: Msg.invalidAttachmentType,
     accept: ".pdf,.doc,.docx,.jpg,.jpeg",
   },
   knowledge_attachment: {
     maxBytes: LIMITS.fileMaxBytes,
     kinds: ["pdf", "doc", "docx", "xls", "xlsx", "jpeg", "png"],
     tooLarge: Msg.fileTooLarge5,
+    invalidType: Msg.invalidFileType,
     accept: ".pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png",
   },
   attachment: {
     maxBytes: LIMITS.fileMaxBytes,
     kinds: ["pdf", "doc", "docx", "xls", "xlsx", "jpeg", "png"],
     tooLarge: Msg.fileTooLarge5,
+    invalidType: Msg.invalidFileType,
     accept: ".pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png",
   },
 };
@@ -93,7 +104,8 @@ export function checkFileName(
   if (!fileName.trim()) return { ok: false, message: Msg.fileNameRequired };
   if (fileName.length > LIMITS.fileNameMax) return { ok: false, message: Msg.fileNameTooLong };
   const kind = EXTENSION_KIND[extensionOf(fileName)];
-  if (!kind || !UPLOAD_RULES[purpose].kinds.includes(kind)) return { ok: false, message: Msg.invalidFileType };
+  if (!kind || !UPLOAD_RULES[purpose].kinds.includes(kind))
+    return { ok: false, message: UPLOAD_RULES[purpose].invalidType };
   return { ok: true, kind };
 }
 

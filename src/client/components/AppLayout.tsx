@@ -321,9 +321,11 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
       </AppShell.Navbar>
 
       <Drawer opened={drawerOpened} onClose={drawer.close} size="75%" title={<Trans>Menu</Trans>} hiddenFrom="sm">
-        <Box hiddenFrom="xs" mb="md">
+        {/* On a phone the tier and the language switch live here, so the top bar fits (issue #13 §4). */}
+        <Group hiddenFrom="xs" mb="md" gap="sm" justify="space-between" wrap="wrap">
+          <TierBadge tier={badges.tier ?? viewer.tier} size="lg" data-testid="tier-drawer" />
           <AccountLanguageSwitcher />
-        </Box>
+        </Group>
         <Navigation
           viewer={viewer}
           pending={pending}

@@ -3,7 +3,7 @@
  * a keyboard-reachable button that opens the file picker, a progress bar with the percentage
  * while the bytes go out (with Cancel), and the current file — name, size, a link to open it and
  * Remove. The photo purpose shows an avatar preview. Refusals are toasts in the spec's words:
- * 'File too large' with the purpose's message, 'Invalid file' for names and types; success
+ * 'File too large' with the purpose's message, 'Invalid file' for names and types, 'Upload limit exceeded' for the hourly limit; success
  * 'File uploaded successfully'.
  *
  * Controlled: `value` is the current file (or null) and `onChange` receives the new upload or
@@ -29,7 +29,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { UPLOAD_RULES, type UploadPurpose } from "../../common/uploads";
 import { formatNumber } from "../i18n";
 import { photoImage } from "../lib/photos";
-import { formatFileSize, type Uploaded, UploadFailure, uploadFile } from "../lib/upload";
+import { formatFileSize, UPLOAD_FAILURE_TITLES, type Uploaded, UploadFailure, uploadFile } from "../lib/upload";
 
 export interface FileUploadProps {
   purpose: UploadPurpose;
@@ -93,12 +93,7 @@ export function FileUpload({
       if (failure.reason !== "aborted") {
         notifications.show({
           color: "red",
-          title:
-            failure.reason === "too_large"
-              ? t`File too large`
-              : failure.reason === "invalid"
-                ? t`Invalid file`
-                : t`Upload failed`,
+          title: i18n._(UPLOAD_FAILURE_TITLES[failure.reason]),
           message: failure.message,
         });
       }

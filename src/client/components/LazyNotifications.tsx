@@ -19,7 +19,7 @@ export function LazyNotifications() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-center" />
+      <Notifications position="bottom-right" />
     </Suspense>
   );
 }

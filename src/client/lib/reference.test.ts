@@ -1,5 +1,6 @@
 import type { ComboboxParsedItem } from "@mantine/core";
 import { describe, expect, it } from "vitest";
+import { buildCountryRows, countryAlsoKnownAs } from "../../server/db/seed/reference-data";
 import {
   buildCountryLists,
   buildProductLists,
@@ -13,10 +14,10 @@ import {
 } from "./reference";
 
 const COUNTRIES: CountryRow[] = [
-  { code: "TR", nameEn: "Türkiye", nameFa: "ترکیه" },
-  { code: "DE", nameEn: "Germany", nameFa: "آلمان" },
-  { code: "AE", nameEn: "United Arab Emirates", nameFa: "امارات متحده عربی" },
-  { code: "IQ", nameEn: "Iraq", nameFa: "عراق" },
+  { code: "TR", nameEn: "Türkiye", nameFa: "ترکیه", alsoKnownAs: "" },
+  { code: "DE", nameEn: "Germany", nameFa: "آلمان", alsoKnownAs: "" },
+  { code: "AE", nameEn: "United Arab Emirates", nameFa: "امارات متحده عربی", alsoKnownAs: "" },
+  { code: "IQ", nameEn: "Iraq", nameFa: "عراق", alsoKnownAs: "" },
 ];
 
 const SAFFRON: ProductRow = {
@@ -52,6 +53,26 @@ function labels<V extends string | number>(
 }
 
 describe("buildCountryLists", () => {
+  it("finds countries by their other English and Persian names, as reference.countries sends them (issue #13 §4)", () => {
+    const aliases = countryAlsoKnownAs();
+    const rows = buildCountryRows().map((r) => ({ ...r, alsoKnownAs: aliases.get(r.code) ?? "" }));
+    for (const lang of ["en", "fa"] as const) {
+      const lists = buildCountryLists(rows, lang);
+      const codes = (search: string) =>
+        (lists.filter({ options: lists.data, search, limit: 50 }) as ComboboxParsedItem<string>[]).map((o) =>
+          "value" in o ? o.value : "",
+        );
+      expect(codes("Turkey"), lang).toEqual(["TR"]);
+      expect(codes("turkey"), lang).toEqual(["TR"]);
+      expect(codes("UAE"), lang).toContain("AE");
+      expect(codes("Great Britain"), lang).toEqual(["GB"]);
+      expect(codes("Holland"), lang).toEqual(["NL"]);
+      expect(codes("انگلیس"), lang).toEqual(["GB"]);
+      expect(codes("امارات"), lang).toEqual(["AE"]);
+      expect(codes("آمریکا"), lang).toContain("US");
+    }
+  });
+
   it("sorts by the name in the active language", () => {
     expect(buildCountryLists(COUNTRIES, "en").data.map((o) => o.label)).toEqual([
       "Germany",

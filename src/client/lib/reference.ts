@@ -80,7 +80,7 @@ export function buildCountryLists(rows: readonly CountryRow[], locale: string): 
     .map((c) => ({
       code: c.code,
       name: fa ? c.nameFa : c.nameEn,
-      key: foldForSearch(`${c.nameEn} ${c.nameFa} ${c.code}`),
+      key: foldForSearch(`${c.nameEn} ${c.nameFa} ${c.code} ${c.alsoKnownAs}`),
     }))
     .sort((a, b) => collator.compare(a.name, b.name));
   const byCode = new Map(items.map((c) => [c.code, c]));

@@ -23,10 +23,18 @@ export interface Uploaded {
 
 /**
  * Why an upload failed: `too_large` (the purpose's size limit), `invalid` (name, type or
- * content refused), `aborted` (the caller cancelled), `failed` (anything else: rate limit,
- * signed out, network, server).
+ * content refused), `rate_limited` (the hourly upload limit: HTTP 429), `aborted` (the caller
+ * cancelled), `failed` (anything else: signed out, network, server).
  */
-export type UploadFailureReason = "too_large" | "invalid" | "aborted" | "failed";
+export type UploadFailureReason = "too_large" | "invalid" | "rate_limited" | "aborted" | "failed";
+
+/** The toast title of each failure (spec part 1 §8: 'File too large', 'Upload limit exceeded'). */
+export const UPLOAD_FAILURE_TITLES = {
+  too_large: msg`File too large`,
+  invalid: msg`Invalid file`,
+  rate_limited: msg`Upload limit exceeded`,
+  failed: msg`Upload failed`,
+} as const satisfies Record<Exclude<UploadFailureReason, "aborted">, unknown>;
 
 /** A refused or failed upload; `message` is already in the user's language. */
 export class UploadFailure extends Error {
@@ -141,7 +149,7 @@ function isUploaded(v: unknown): v is Uploaded {
 }
 
 /** The `{ error: { message } }` of a refused upload, with a reason the UI can title. */
-function failureFrom(status: number, json: unknown, purpose: UploadPurpose): UploadFailure {
+export function failureFrom(status: number, json: unknown, purpose: UploadPurpose): UploadFailure {
   const message = (json as { error?: { message?: unknown } } | null)?.error?.message;
   const text = typeof message === "string" && message ? message : Msg.unexpected;
   const reason: UploadFailureReason =
@@ -149,11 +157,13 @@ function failureFrom(status: number, json: unknown, purpose: UploadPurpose): Upl
       ? "too_large"
       : status === 400 || status === 415
         ? "invalid"
-        : "failed";
+        : status === 429
+          ? "rate_limited"
+          : "failed";
   return new UploadFailure(reason, translateServerText(text), status);
 }
 
-/** "512 kB", "1.2 MB" in the active language. */
+/** "512 kB", "1.2 MB" in the active language ("۱٫۲ مگابایت" in Persian: issue #13 §4). */
 export function formatFileSize(bytes: number, locale = i18n.locale): string {
   // Below 1 KB a tenth of a kilobyte reads better than "125 byte".
   const [value, unit] =
@@ -161,7 +171,8 @@ export function formatFileSize(bytes: number, locale = i18n.locale): string {
   return new Intl.NumberFormat(intlLocale(locale), {
     style: "unit",
     unit,
-    unitDisplay: "short",
+    // Persian spells the unit ("۵ مگابایت") as every other Persian text does; "MB" in English.
+    unitDisplay: locale === "fa" ? "long" : "short",
     maximumFractionDigits: value < 10 ? 1 : 0,
   }).format(value);
 }

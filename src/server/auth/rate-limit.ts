@@ -84,7 +84,7 @@ export async function refundRateLimit(db: Db, hitIds: number[]): Promise<void> {
   await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, hitIds));
 }
 
-/** Deletes attempts older than `olderThanMs` (housekeeping; the longest window is an hour). */
-export async function pruneRateLimits(db: Db, olderThanMs = 2 * 60 * 60 * 1000): Promise<void> {
+/** Deletes attempts older than `olderThanMs` (housekeeping; the longest window, `RATE_LIMITS.qaAsk`, is a day). */
+export async function pruneRateLimits(db: Db, olderThanMs = 25 * 60 * 60 * 1000): Promise<void> {
   await db.delete(rateLimitHits).where(lt(rateLimitHits.at, new Date(Date.now() - olderThanMs)));
 }

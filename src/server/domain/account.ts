@@ -63,20 +63,22 @@ export async function changePassword(
 }
 
 /**
- * Sends a confirmation link to `newEmail`; the address changes only when it is opened.
+ * Sends a confirmation link to `newEmail`; the address changes only when it is opened. The mail
+ * is in `input.locale`, the language of the page that asked (the account's saved language only
+ * when the caller did not say).
  * @throws BAD_REQUEST (wrong password, same address), CONFLICT (address taken).
  */
 export async function requestEmailChange(
   db: Db,
   viewer: { id: string; name: string; locale: Locale | null },
-  input: { newEmail: string; currentPassword: string },
+  input: { newEmail: string; currentPassword: string; locale?: Locale },
   opts: { origin: string; ip: string | null },
 ): Promise<void> {
   const user = await requireCurrentPassword(db, viewer.id, input.currentPassword);
   if (user.email === input.newEmail) throw new DomainError("BAD_REQUEST", Msg.sameEmail);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail)).limit(1);
   if (taken) throw new DomainError("CONFLICT", Msg.emailTaken);
-  const locale = viewer.locale ?? "en";
+  const locale = input.locale ?? viewer.locale ?? "en";
   await db.transaction(async (tx) => {
     await issueEmailLink(tx, {
       userId: viewer.id,

@@ -13,22 +13,35 @@ function norm<T extends { rank: number; points: number }>(r: T): T {
 }
 
 /**
- * Ranking by points: `allTime` by balance, `month` by points earned this calendar month
- * (positive ledger rows). Returns the top `limit` and the viewer's own rank and points.
+ * Ranking by points: `allTime` by all-time points, i.e. points earned — the balance plus what was
+ * spent on tier upgrades, so buying a tier never drops a member (issue #13 §4); `month` by points
+ * earned this calendar month (positive ledger rows). Returns the top `limit` and the viewer's own
+ * rank and points (`points` is what the board ranks by).
  */
 export async function leaderboard(db: DbOrTx, viewerId: string, period: "month" | "allTime", limit = 20) {
   if (period === "allTime") {
+    const spent = db
+      .select({
+        userId: pointsLedger.userId,
+        points: sql<number>`(-sum(${pointsLedger.delta}))::int`.as("spent"),
+      })
+      .from(pointsLedger)
+      .where(eq(pointsLedger.reason, "tier_upgrade"))
+      .groupBy(pointsLedger.userId)
+      .as("spent");
+    const allTimePoints = sql<number>`(${profiles.points} + coalesce(${spent.points}, 0))::int`;
     const ranked = db
       .select({
         userId: profiles.userId,
         name: profiles.name,
         tier: profiles.tier,
         activities: profiles.activities,
-        points: profiles.points,
-        rank: sql<number>`rank() over (order by ${profiles.points} desc)`.as("rank"),
+        points: allTimePoints.as("points"),
+        rank: sql<number>`rank() over (order by ${allTimePoints} desc)`.as("rank"),
       })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
+      .leftJoin(spent, eq(spent.userId, profiles.userId))
       .where(activeMember)
       .as("ranked");
     const top = await db.select().from(ranked).orderBy(ranked.rank, ranked.name).limit(limit);

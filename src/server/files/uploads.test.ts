@@ -251,13 +251,23 @@ describe("refusals", () => {
       { purpose: "attachment", fileName: "tool.exe", content: SAMPLE_FILES.exe },
       { purpose: "attachment", fileName: "page.html", content: Buffer.from("<html></html>") },
       { purpose: "attachment", fileName: "README", content: SAMPLE_FILES.pdf },
-      // Accepted elsewhere, but not for this purpose.
-      { purpose: "profile_photo", fileName: "cv.pdf", content: SAMPLE_FILES.pdf },
-      { purpose: "profile_attachment", fileName: "chart.png", content: SAMPLE_FILES.png },
     ];
     for (const c of cases) {
       await expectRefused(m, c, 400, "Invalid file type. Only PDF, Word, Excel, and image files are allowed.");
     }
+    // Accepted elsewhere, but not for this purpose: the refusal says what the field accepts (issue #13 §4).
+    await expectRefused(
+      m,
+      { purpose: "profile_photo", fileName: "cv.pdf", content: SAMPLE_FILES.pdf },
+      400,
+      "Invalid file type. Only JPEG and PNG images are allowed.",
+    );
+    await expectRefused(
+      m,
+      { purpose: "profile_attachment", fileName: "chart.png", content: SAMPLE_FILES.png },
+      400,
+      "Invalid file type. Only PDF, Word (DOC, DOCX) and JPEG files are allowed.",
+    );
   });
 
   it("a 256-character name is refused: 'File name must be less than 255 characters.'; 255 is accepted", async () => {

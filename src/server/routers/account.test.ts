@@ -35,6 +35,24 @@ describe("e-mail change", () => {
     return match![1]!;
   }
 
+  it("writes the mail in the language of the page that asks, not the one last saved on the account", async () => {
+    const m = await t.actor("member", { user: { locale: "en" } });
+    const user = m.user!;
+    // Persian chosen in another browser, then English in this one (saved last: en); this page is Persian.
+    const faEmail = `lang-fa-${Date.now()}@example.com`;
+    await t.mutation(
+      "account.requestEmailChange",
+      { newEmail: faEmail, currentPassword: user.password, locale: "fa" },
+      { token: m.token },
+    );
+    expect((await outboxTo(faEmail))[0]!.subject).toBe("تأیید نشانی ایمیل جدید در باشگاه صادرات");
+    const enEmail = `lang-en-${Date.now()}@example.com`;
+    await t.db.update(users).set({ locale: "fa" }).where(eq(users.id, user.id));
+    const caller = await t.callerOf(m.token!);
+    await caller.account.requestEmailChange({ newEmail: enEmail, currentPassword: user.password, locale: "en" });
+    expect((await outboxTo(enEmail))[0]!.subject).toBe("Confirm your new Export Club email address");
+  });
+
   it("changes the address only when the link sent to the new address is opened, once", async () => {
     const m = await t.actor("member");
     const user = m.user!;

@@ -121,4 +121,25 @@ describe("leaderboard.list", () => {
     // The all-time board still ranks the veteran by balance.
     expect((await veteran.caller.leaderboard.list({ period: "allTime" })).me).toMatchObject({ rank: 1 });
   });
+
+  it("allTime ranks by points earned: spending points on an upgrade does not drop a member", async () => {
+    const BIGGER = BIG * 100;
+    const buyer = await t.member({ name: "Upgrade Buyer", points: BIGGER });
+    const saver = await t.member({ name: "Saver", points: BIGGER - 100 });
+    const viewer = await t.member();
+    const before = await viewer.caller.leaderboard.list({ period: "allTime", limit: 2 });
+    expect(before.top.map((r) => r.userId)).toEqual([buyer.id, saver.id]);
+
+    // The buyer spends 600 on Silver through the real upgrade: the balance falls below the saver's.
+    await buyer.caller.points.upgrade({ tier: "silver" });
+    const [row] = await t.db.select({ points: profiles.points }).from(profiles).where(eq(profiles.userId, buyer.id));
+    expect(row!.points).toBeLessThan(BIGGER - 100);
+
+    const after = await viewer.caller.leaderboard.list({ period: "allTime", limit: 2 });
+    expect(after.top.map((r) => [r.userId, r.rank, r.points])).toEqual([
+      [buyer.id, 1, BIGGER],
+      [saver.id, 2, BIGGER - 100],
+    ]);
+    expect((await buyer.caller.leaderboard.list({ period: "allTime" })).me).toMatchObject({ rank: 1, points: BIGGER });
+  });
 });

@@ -3,11 +3,19 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { activities, countries, industrialSectors, isicCodes, products, userTypes } from "../db/schema";
+import { countryAlsoKnownAs } from "../db/seed/reference-data";
 import { publicProcedure, router } from "../trpc/init";
 
 export const referenceRouter = router({
-  /** ISO countries, ordered by English name; `{ code, nameEn, nameFa }`. */
-  countries: publicProcedure.query(({ ctx }) => ctx.db.select().from(countries).orderBy(asc(countries.nameEn))),
+  /**
+   * ISO countries, ordered by English name; `{ code, nameEn, nameFa, alsoKnownAs }`, where
+   * `alsoKnownAs` is other English and Persian names to search by ("Turkey", "انگلیس").
+   */
+  countries: publicProcedure.query(async ({ ctx }) => {
+    const aliases = countryAlsoKnownAs();
+    const rows = await ctx.db.select().from(countries).orderBy(asc(countries.nameEn));
+    return rows.map((r) => ({ ...r, alsoKnownAs: aliases.get(r.code) ?? "" }));
+  }),
   /** The 24 industrial sectors in the spec's order. */
   sectors: publicProcedure.query(({ ctx }) =>
     ctx.db.select().from(industrialSectors).orderBy(asc(industrialSectors.sortOrder)),

@@ -91,9 +91,12 @@ const MATRIX: Record<string, Tier> = {
   "dashboard.memberCounts": "member",
   "dashboard.recentActivity": "member",
   "qa.list": "member",
+  "qa.ask": "member",
+  "qa.mine": "member",
   "qa.adminList": "admin",
   "qa.create": "admin",
   "qa.update": "admin",
+  "qa.decline": "admin",
   "qa.delete": "admin",
 };
 

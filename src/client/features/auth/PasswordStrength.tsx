@@ -16,11 +16,16 @@ export function PasswordStrength({ password }: { password: string }) {
           <Progress key={step} size={4} value={score >= step ? 100 : 0} color={COLORS[label]} aria-hidden />
         ))}
       </Group>
-      {password.length > 0 && (
-        <Text size="xs" c={COLORS[label]} mt={4} data-testid="password-strength">
-          {t`Password strength:`} {labels[label]}
-        </Text>
-      )}
+      {/* Always one line tall, so typing the first character moves nothing (issue #13 §4). */}
+      <Text
+        size="xs"
+        c={COLORS[label]}
+        mt={4}
+        mih="1lh"
+        data-testid={password.length > 0 ? "password-strength" : undefined}
+      >
+        {password.length > 0 ? `${t`Password strength:`} ${labels[label]}` : "\u00a0"}
+      </Text>
     </div>
   );
 }

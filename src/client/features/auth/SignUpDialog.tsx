@@ -10,14 +10,37 @@ import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { signUpInput } from "../../../common/auth";
 import { ACTIVITIES, type Activity, USER_TYPES, type UserType } from "../../../common/constants";
+import { Msg } from "../../../common/messages";
+import { translateServerText } from "../../i18n/serverMessages";
 import { errorCode, errorText } from "../../lib/errors";
 import { applyServerErrors, validateWith } from "../../lib/form";
 import { ACTIVITY_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
 import { closeWebSocket, useTRPC } from "../../trpc";
 import { PasswordStrength } from "./PasswordStrength";
+
+/**
+ * The note under a field: its hint, or its error once validated, in one box as tall as the
+ * longest text it may show (`reserve`), so validating on blur never moves what is below it and
+ * the click that caused the blur still lands (issue #13 §4). The field points at it with
+ * `aria-describedby`; it is announced politely when it changes.
+ */
+function FieldNote({ id, error, hint, reserve }: { id: string; error?: ReactNode; hint?: string; reserve: string[] }) {
+  return (
+    <div id={id} aria-live="polite" style={{ display: "grid", marginTop: 4 }} data-testid={`${id}-note`}>
+      {[hint ?? "", ...reserve].map((text) => (
+        <Text key={text} size="xs" aria-hidden style={{ gridArea: "1 / 1", visibility: "hidden" }}>
+          {text}
+        </Text>
+      ))}
+      <Text size="xs" c={error ? "var(--mantine-color-error)" : "dimmed"} style={{ gridArea: "1 / 1" }}>
+        {error ?? hint}
+      </Text>
+    </div>
+  );
+}
 
 interface Values {
   name: string;
@@ -49,6 +72,13 @@ export function SignUpDialog({
   });
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
   const ready = form.values.activity !== "" && form.values.userType !== "";
+  const noteId = useId();
+  /** A text field's props with its error in a `FieldNote` instead of Mantine's own line. */
+  const field = (name: "name" | "email" | "password") => ({
+    ...form.getInputProps(name),
+    error: form.errors[name] ? true : undefined,
+    "aria-describedby": `${noteId}-${name}`,
+  });
 
   async function submit(values: Values) {
     setFailure(null);
@@ -103,15 +133,33 @@ export function SignUpDialog({
               {failure.message}
             </Alert>
           )}
-          <TextInput label={t`Full name`} autoComplete="name" required data-autofocus {...form.getInputProps("name")} />
-          <TextInput label={t`Email`} type="email" autoComplete="email" required {...form.getInputProps("email")} />
           <div>
-            <PasswordInput
-              label={t`Password`}
-              autoComplete="new-password"
-              required
-              description={t`At least 8 characters with upper and lower case letters, a number and one of @$!%*?&`}
-              {...form.getInputProps("password")}
+            <TextInput label={t`Full name`} autoComplete="name" required data-autofocus {...field("name")} />
+            <FieldNote
+              id={`${noteId}-name`}
+              error={form.errors.name}
+              reserve={[translateServerText(Msg.nameTooShort), translateServerText(Msg.nameTooLong)]}
+            />
+          </div>
+          <div>
+            <TextInput label={t`Email`} type="email" autoComplete="email" required {...field("email")} />
+            <FieldNote
+              id={`${noteId}-email`}
+              error={form.errors.email}
+              reserve={[translateServerText(Msg.invalidEmail)]}
+            />
+          </div>
+          <div>
+            <PasswordInput label={t`Password`} autoComplete="new-password" required {...field("password")} />
+            <FieldNote
+              id={`${noteId}-password`}
+              error={form.errors.password}
+              hint={t`At least 8 characters with upper and lower case letters, a number and one of @$!%*?&`}
+              reserve={[
+                translateServerText(Msg.passwordComposition),
+                translateServerText(Msg.passwordTooShort),
+                translateServerText(Msg.passwordTooLong),
+              ]}
             />
             <PasswordStrength password={form.values.password} />
           </div>

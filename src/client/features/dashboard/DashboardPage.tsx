@@ -1,17 +1,23 @@
 /**
- * Dashboard (spec part 2 §2), first cut: welcome banner with name and tier, the member's real
- * points and tier, and the admin card. Further cards arrive with their features.
+ * Dashboard (spec part 2 §2): welcome banner with photo, name, average rating (one decimal with
+ * its count), tier and the upgrade control; the member's real points (a full-width card for
+ * members, beside the two admin cards for admins, so no slot stays empty); the community cards
+ * and the service groups.
  */
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Avatar, Button, Card, Group, Progress, Rating, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconCoins, IconInbox, IconUserCheck, IconUserCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { APPROVAL_POINTS } from "../../../common/inbox";
+import { HELPFUL_ANSWER_POINTS } from "../../../common/points";
 import { TierBadge } from "../../components/TierBadge";
 import { formatNumber } from "../../i18n";
 import { photoImage } from "../../lib/photos";
+import { formatRating, formatRatingValue } from "../../lib/rating";
 import { useTRPC } from "../../trpc";
 import { useBadges } from "../badges";
+import { UpgradeButton } from "../points";
 import { useSession } from "../session";
 import { DashboardCards } from "./DashboardCards";
 import { ServiceGroups } from "./ServiceGroups";
@@ -26,10 +32,13 @@ export function DashboardPage() {
   const rating = useQuery({ ...trpc.offers.myRating.queryOptions(), enabled: !!viewer });
   if (!viewer) return null;
   const completion = profile.data?.completion.percent;
+  const postMin = formatNumber(APPROVAL_POINTS[0]);
+  const postMax = formatNumber(APPROVAL_POINTS[APPROVAL_POINTS.length - 1] ?? APPROVAL_POINTS[0]);
+  const answer = formatNumber(HELPFUL_ANSWER_POINTS);
 
   return (
     <Stack gap="lg" maw={1100} mx="auto">
-      <Card withBorder radius="lg" p="lg" bg="teal.0">
+      <Card withBorder radius="lg" p="lg" bg="teal.0" data-testid="welcome-banner">
         <Group justify="space-between" wrap="wrap">
           <Group wrap="nowrap">
             <Avatar
@@ -46,10 +55,16 @@ export function DashboardPage() {
               </Title>
               {rating.data?.average != null ? (
                 <Group gap={6} data-testid="my-rating">
-                  <Rating value={rating.data.average} count={3} fractions={10} readOnly size="sm" />
-                  <Text size="sm" c="dimmed">
-                    {formatNumber(rating.data.average)} / {formatNumber(3)} ·{" "}
-                    <Plural value={rating.data.count} one="# rating" other="# ratings" />
+                  <Rating
+                    value={rating.data.average}
+                    count={3}
+                    fractions={10}
+                    readOnly
+                    size="sm"
+                    aria-label={t`Average rating ${formatRatingValue(rating.data.average)} of 3`}
+                  />
+                  <Text size="sm" c="dimmed" data-testid="my-rating-text">
+                    {formatRating(rating.data.average, rating.data.count)}
                   </Text>
                 </Group>
               ) : (
@@ -59,7 +74,10 @@ export function DashboardPage() {
               )}
             </div>
           </Group>
-          <TierBadge tier={badges.tier ?? viewer.tier} size="xl" />
+          <Group gap="sm" wrap="wrap">
+            <TierBadge tier={badges.tier ?? viewer.tier} size="xl" />
+            <UpgradeButton variant="filled" size="sm" />
+          </Group>
         </Group>
       </Card>
 
@@ -89,8 +107,8 @@ export function DashboardPage() {
         </Alert>
       )}
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-        <Card withBorder radius="lg" p="lg">
+      <SimpleGrid cols={viewer.isAdmin ? { base: 1, xs: 2, md: 3 } : 1} data-testid="dashboard-top-cards">
+        <Card withBorder radius="lg" p="lg" data-testid="points-card">
           <Group justify="space-between">
             <Text c="dimmed" size="sm">
               <Trans>Points</Trans>
@@ -101,7 +119,10 @@ export function DashboardPage() {
             {formatNumber(badges.points ?? viewer.points)}
           </Text>
           <Text size="xs" c="dimmed">
-            <Trans>Earn points by sharing knowledge and answering members' requests.</Trans>
+            <Trans>
+              Earn {postMin}–{postMax} points for each knowledge post an administrator approves, and +{answer} when a
+              member rates your answer 3 stars.
+            </Trans>
           </Text>
         </Card>
 

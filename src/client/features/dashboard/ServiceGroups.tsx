@@ -1,9 +1,11 @@
 /**
  * Dashboard service groups (spec part 2 §2): each with offers and requests and a Send and a
- * Received button; the member-request and offers buttons carry the live badges.
+ * Received button; the member-request and offers buttons carry the live badges. Consultancy has
+ * no send form yet: its Send is shown disabled, saying it comes with the consultancy service
+ * (issue #13 §4).
  */
-import { Trans } from "@lingui/react/macro";
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { badgeLabel, useBadges } from "../badges";
@@ -38,6 +40,30 @@ function LinkButton({ to, children, badge }: { to: string; children: ReactNode; 
     >
       {children}
     </Button>
+  );
+}
+
+/**
+ * A Send that cannot be used yet: focusable (so keyboard users reach its explanation), marked
+ * disabled for assistive technology, with the reason as tooltip and in its accessible name.
+ */
+function SendComingSoon() {
+  const { t } = useLingui();
+  const why = t`Coming with the consultancy service`;
+  return (
+    <Tooltip label={why} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <Button
+        size="xs"
+        variant="light"
+        data-disabled
+        aria-disabled="true"
+        aria-label={t`Send (coming with the consultancy service)`}
+        onClick={(e) => e.preventDefault()}
+        data-testid="send-coming-soon"
+      >
+        <Trans>Send</Trans>
+      </Button>
+    </Tooltip>
   );
 }
 
@@ -137,10 +163,12 @@ export function ServiceGroups() {
                     {r.label}
                   </Text>
                   <Group gap={6} wrap="nowrap">
-                    {r.send && (
+                    {r.send ? (
                       <LinkButton to={r.send}>
                         <Trans>Send</Trans>
                       </LinkButton>
+                    ) : (
+                      <SendComingSoon />
                     )}
                     <LinkButton to={r.received} badge={r.badge}>
                       <Trans>Received</Trans>

@@ -156,9 +156,18 @@ export function InboxPage() {
                     key={tab}
                     value={tab}
                     data-testid={`tab-${tab}`}
+                    // Tabs keep their width (the list scrolls instead), so the counts stay readable.
+                    style={{ flexShrink: 0 }}
                     rightSection={
                       tabCount(tab) !== null ? (
-                        <Badge size="xs" variant="light" color="gray" circle={false}>
+                        <Badge
+                          size="sm"
+                          variant="light"
+                          color="gray"
+                          circle={false}
+                          style={{ flexShrink: 0, overflow: "visible" }}
+                          data-testid={`tab-count-${tab}`}
+                        >
                           {tabCount(tab)}
                         </Badge>
                       ) : undefined

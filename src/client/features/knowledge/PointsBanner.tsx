@@ -4,18 +4,15 @@ import { IconCoins } from "@tabler/icons-react";
 import { APPROVAL_POINTS } from "../../../common/inbox";
 import { formatNumber } from "../../i18n";
 
-/** Points the spec's banner shows for sharing (spec part 2 §2, §9). */
-const SHARE_POINTS = 10;
-
 /**
  * "Share knowledge, earn points" (spec part 2 §2 banner, §9 points). Points are credited only on
- * approval, and the administrator chooses the award (50, 100 or 200) — the banner says so rather
- * than promising a fixed figure.
+ * approval, and the administrator chooses the award (50, 100 or 200): the badge shows that range,
+ * never a figure no rule pays (issue #13 §4).
  */
 export function PointsBanner() {
   const { i18n } = useLingui();
   const [low, mid, high] = APPROVAL_POINTS.map((p) => formatNumber(p, i18n.locale));
-  const share = formatNumber(SHARE_POINTS, i18n.locale);
+
   return (
     <Card withBorder radius="lg" p={{ base: "md", sm: "lg" }} bg="teal.0" data-testid="points-banner">
       <Group wrap="nowrap" align="flex-start" gap="md">
@@ -28,7 +25,9 @@ export function PointsBanner() {
               <Trans>Share knowledge, earn points</Trans>
             </Title>
             <Badge color="teal" variant="filled" size="lg" data-testid="share-points">
-              <Trans>+{share} points</Trans>
+              <Trans>
+                {low}–{high} points
+              </Trans>
             </Badge>
           </Group>
           <Text size="sm">

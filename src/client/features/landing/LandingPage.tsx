@@ -1,8 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Box, Button, Container, SimpleGrid, Stack } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconLogin, IconUserPlus } from "@tabler/icons-react";
+import { IconLayoutDashboard, IconLogin, IconUserPlus } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
+import { useSession } from "../session/useSession";
 import { LazyDialog, preloadOn } from "./LazyDialog";
 import {
   loadBenefitsDialog,
@@ -34,7 +36,8 @@ interface LandingPageProps {
 /**
  * The public landing page (spec part 1 §2): hero, membership benefits, About, Membership
  * Conditions, testimonials, Product Advantage Assessment, contact section and footer. Every
- * dialog is code-split and fetched on first open.
+ * dialog is code-split and fetched on first open. Someone signed in sees "Go to Dashboard"
+ * instead of Join the Club and Sign In (issue #13 §4).
  */
 export function LandingPage({ auth, onAuthChange }: LandingPageProps) {
   const { t } = useLingui();
@@ -44,31 +47,46 @@ export function LandingPage({ auth, onAuthChange }: LandingPageProps) {
   const openSignIn = () => onAuthChange("signin");
   const openSignUp = () => onAuthChange("signup");
   const closeAuth = () => onAuthChange(null);
+  const signedIn = !!useSession().data;
 
   return (
     <Box mih="100vh">
       <PublicHeader>
-        <Button
-          visibleFrom="sm"
-          variant="subtle"
-          leftSection={<IconUserPlus size={18} aria-hidden />}
-          onClick={openSignUp}
-          {...preloadOn(loadSignUpDialog)}
-        >
-          <Trans>Join the Club</Trans>
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconLogin size={18} aria-hidden />}
-          onClick={openSignIn}
-          {...preloadOn(loadSignInDialog)}
-        >
-          <Trans>Sign In</Trans>
-        </Button>
+        {signedIn ? (
+          <Button
+            component={Link}
+            to="/dashboard"
+            variant="default"
+            leftSection={<IconLayoutDashboard size={18} aria-hidden />}
+            data-testid="header-dashboard"
+          >
+            <Trans>Go to Dashboard</Trans>
+          </Button>
+        ) : (
+          <>
+            <Button
+              visibleFrom="sm"
+              variant="subtle"
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+              onClick={openSignUp}
+              {...preloadOn(loadSignUpDialog)}
+            >
+              <Trans>Join the Club</Trans>
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconLogin size={18} aria-hidden />}
+              onClick={openSignIn}
+              {...preloadOn(loadSignInDialog)}
+            >
+              <Trans>Sign In</Trans>
+            </Button>
+          </>
+        )}
       </PublicHeader>
 
       <main>
-        <Hero onJoin={openSignUp} onSignIn={openSignIn} onBenefits={() => setDialog("benefits")} />
+        <Hero signedIn={signedIn} onJoin={openSignUp} onSignIn={openSignIn} onBenefits={() => setDialog("benefits")} />
         <Container size="lg" py={{ base: 40, sm: 64 }}>
           <Stack gap="xl">
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="xl">

@@ -1,6 +1,7 @@
 /**
  * Leaderboard `/leaderboard` (spec part 2 §2; DESIGN.md §8.1: real data, not the sample list):
- * members ranked by points this month (points earned since the 1st) or all time (balance),
+ * members ranked by points this month (points earned since the 1st) or all time (points ever
+ * earned: the balance plus what was spent on tiers),
  * with a medal for the top three, their activity, tier and points. The viewer's row is
  * highlighted, or shown as a sticky "Your rank" row when outside the list.
  */
@@ -68,7 +69,7 @@ export function LeaderboardPage({
               {period === "month" ? (
                 <Trans>Points earned this month by sharing knowledge and helping members.</Trans>
               ) : (
-                <Trans>Members by their points balance.</Trans>
+                <Trans>Members by all the points they have earned, including points spent on tiers.</Trans>
               )}
             </Text>
           </div>

@@ -203,6 +203,11 @@ function RequestCard({
           activityType={r.activityType}
           subActivity={r.subActivity}
         />
+        {r.title && (
+          <UserText fw={700} size="lg" data-testid="request-title">
+            {r.title}
+          </UserText>
+        )}
         <UserText data-testid="request-description">{r.description}</UserText>
         {(product || country || r.sector) && (
           <Stack gap={6}>

@@ -25,6 +25,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { RESPONSE_MAX_CHARS, respondInput } from "../../../common/memberRequests";
 import { Msg } from "../../../common/messages";
+import { HELPFUL_ANSWER_POINTS } from "../../../common/points";
 import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
@@ -78,6 +79,7 @@ export function RespondDialog({
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const mobile = useMediaQuery("(max-width: 36em)");
+  const helpfulPoints = formatNumber(HELPFUL_ANSWER_POINTS, i18n.locale);
   const profile = useQuery({ ...trpc.profile.get.queryOptions(), enabled: request !== null });
   const respond = useMutation(trpc.memberRequests.respond.mutationOptions());
   const contactRequired = translateServerText(Msg.contactRequired);
@@ -175,9 +177,17 @@ export function RespondDialog({
                   activityType={request.activityType}
                   subActivity={request.subActivity}
                 />
+                {request.title && (
+                  <UserText size="sm" fw={700} data-testid="respond-request-title">
+                    {request.title}
+                  </UserText>
+                )}
                 <UserText size="sm">{request.description}</UserText>
               </Stack>
             </Paper>
+            <Text size="xs" c="dimmed" data-testid="respond-points-hint">
+              <Trans>If the member rates your answer 3 stars, you earn +{helpfulPoints} points.</Trans>
+            </Text>
 
             <Textarea
               label={t`Your response`}

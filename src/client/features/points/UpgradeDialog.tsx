@@ -144,6 +144,12 @@ export function UpgradeDialog({ opened, onClose }: { opened: boolean; onClose: (
   );
 }
 
+/** A tier's action wraps onto a second line instead of being cut ("You need 600 more…", issue #13 §4). */
+const WRAPPING = {
+  root: { height: "auto", minHeight: 36, paddingBlock: 6 },
+  label: { whiteSpace: "normal", textAlign: "center", overflow: "visible" },
+} as const;
+
 function TierOption({
   tier,
   state,
@@ -160,20 +166,27 @@ function TierOption({
   let action: ReactNode;
   if (state.kind === "current") {
     action = (
-      <Button fullWidth variant="light" color="gray" disabled leftSection={<IconCheck size={16} aria-hidden />}>
+      <Button
+        fullWidth
+        styles={WRAPPING}
+        variant="light"
+        color="gray"
+        disabled
+        leftSection={<IconCheck size={16} aria-hidden />}
+      >
         <Trans>Current plan</Trans>
       </Button>
     );
   } else if (state.kind === "lower") {
     action = (
-      <Button fullWidth variant="default" disabled>
+      <Button fullWidth styles={WRAPPING} variant="default" disabled>
         <Trans>Downgrade not available</Trans>
       </Button>
     );
   } else if (state.kind === "short") {
     const missing = formatNumber(state.missing, i18n.locale);
     action = (
-      <Button fullWidth variant="default" disabled leftSection={<IconLock size={16} aria-hidden />}>
+      <Button fullWidth styles={WRAPPING} variant="default" disabled leftSection={<IconLock size={16} aria-hidden />}>
         <Trans>You need {missing} more points</Trans>
       </Button>
     );
@@ -181,6 +194,7 @@ function TierOption({
     action = (
       <Button
         fullWidth
+        styles={WRAPPING}
         variant={selected ? "filled" : "light"}
         onClick={onChoose}
         aria-pressed={selected}

@@ -32,7 +32,7 @@ export function ChangeEmailDialog({
   onClose: () => void;
   currentEmail: string;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({
@@ -51,7 +51,8 @@ export function ChangeEmailDialog({
   async function submit(values: Values) {
     setFailure(null);
     try {
-      await request.mutateAsync(values);
+      // The confirmation mail is written in the language of this page (issue #13 §4).
+      await request.mutateAsync({ ...values, locale: i18n.locale === "fa" ? "fa" : "en" });
     } catch (error) {
       const raw = rawServerMessage(error);
       const extra =

@@ -1,7 +1,9 @@
 /**
  * Q&A Management `/admin/qa` (spec part 2 §2, §4, §5, §8): every item, published or draft, with
  * Add and Edit (one modal form), Delete (after confirmation) and a quick publish switch. Each
- * change refreshes both the admin list and the members' list.
+ * change refreshes both the admin list and the members' list. Members' questions (issue #13 §3)
+ * come first while they wait, with the asker's name, Answer (the form, set to publish) and
+ * Decline (with a note for the asker).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
@@ -22,7 +24,7 @@ import {
 import { useDocumentTitle } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
-import { IconMessageQuestion, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconMessageQuestion, IconMessageReply, IconPencil, IconPlus, IconTrash, IconX } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { LoadError } from "../../components/LoadError";
@@ -30,11 +32,22 @@ import { formatDate, formatNumber } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { QA_SUBSECTION_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
+import { QaDeclineModal } from "./QaDeclineModal";
 import { type QaEditTarget, QaFormModal, type QaFormValues } from "./QaFormModal";
 
 interface AdminQaItem extends QaFormValues {
   id: number;
   createdAt: string | Date;
+  /** The member who asked it; null for the admins' own items. */
+  askedBy: string | null;
+  askerName: string | null;
+  declinedAt: string | Date | null;
+  declineNote: string | null;
+}
+
+/** A member's question still waiting for an answer or a decline. */
+function isWaiting(item: AdminQaItem): boolean {
+  return item.askedBy !== null && item.declinedAt === null && !item.isPublished;
 }
 
 export function QaAdminPage() {
@@ -46,10 +59,13 @@ export function QaAdminPage() {
   const update = useMutation(trpc.qa.update.mutationOptions());
   const remove = useMutation(trpc.qa.delete.mutationOptions());
   const [target, setTarget] = useState<QaEditTarget>(null);
+  const [declining, setDeclining] = useState<AdminQaItem | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const items = (list.data ?? []) as AdminQaItem[];
   const total = formatNumber(items.length, i18n.locale);
   const publishedCount = formatNumber(items.filter((i) => i.isPublished).length, i18n.locale);
+  const waitingCount = items.filter(isWaiting).length;
+  const waitingText = formatNumber(waitingCount, i18n.locale);
 
   useEffect(() => {
     if (list.isError) console.error("Failed to load Q&A items", list.error);
@@ -128,6 +144,12 @@ export function QaAdminPage() {
               <Trans>
                 {total} items, {publishedCount} published
               </Trans>
+              {waitingCount > 0 && (
+                <>
+                  {" · "}
+                  <Trans>{waitingText} member questions waiting</Trans>
+                </>
+              )}
             </Text>
           )}
         </div>
@@ -170,6 +192,8 @@ export function QaAdminPage() {
               item={item}
               busy={busyId === item.id}
               onEdit={() => setTarget(item)}
+              onAnswer={() => setTarget({ ...item, isPublished: true })}
+              onDecline={() => setDeclining(item)}
               onDelete={() => confirmDelete(item)}
               onToggle={(value) => void togglePublished(item, value)}
             />
@@ -178,6 +202,7 @@ export function QaAdminPage() {
       )}
 
       <QaFormModal target={target} onClose={() => setTarget(null)} onSaved={refresh} />
+      <QaDeclineModal target={declining} onClose={() => setDeclining(null)} onSaved={refresh} />
     </Stack>
   );
 }
@@ -186,12 +211,16 @@ function QaAdminRow({
   item,
   busy,
   onEdit,
+  onAnswer,
+  onDecline,
   onDelete,
   onToggle,
 }: {
   item: AdminQaItem;
   busy: boolean;
   onEdit: () => void;
+  onAnswer: () => void;
+  onDecline: () => void;
   onDelete: () => void;
   onToggle: (value: boolean) => void;
 }) {
@@ -199,6 +228,8 @@ function QaAdminRow({
   const { dir } = useDirection();
   const align = dir === "rtl" ? "right" : "left";
   const date = formatDate(item.createdAt, i18n.locale);
+  const waiting = isWaiting(item);
+  const asker = item.askerName ?? t`a former member`;
   return (
     <Card component="li" withBorder radius="lg" p={{ base: "sm", sm: "md" }} data-testid="qa-admin-item">
       <Stack gap={8}>
@@ -210,6 +241,14 @@ function QaAdminRow({
             <Badge variant="filled" color="teal" data-testid="qa-status">
               <Trans>Published</Trans>
             </Badge>
+          ) : waiting ? (
+            <Badge variant="filled" color="orange.8" data-testid="qa-status">
+              <Trans>Awaiting answer</Trans>
+            </Badge>
+          ) : item.declinedAt ? (
+            <Badge variant="light" color="red" data-testid="qa-status">
+              <Trans>Declined</Trans>
+            </Badge>
           ) : (
             <Badge variant="outline" color="gray" data-testid="qa-status">
               <Trans>Draft</Trans>
@@ -218,21 +257,64 @@ function QaAdminRow({
           <Text size="xs" c="dimmed">
             {date}
           </Text>
+          {item.askedBy !== null && (
+            <Text size="xs" c="dimmed" data-testid="qa-asker">
+              <Trans>
+                Asked by <bdi>{asker}</bdi>
+              </Trans>
+            </Text>
+          )}
         </Group>
         <Text fw={600} dir="auto" ta={align} style={{ overflowWrap: "anywhere" }}>
           {item.question}
         </Text>
-        <Text size="sm" c="dimmed" dir="auto" ta={align} lineClamp={2} style={{ overflowWrap: "anywhere" }}>
-          {item.answer}
-        </Text>
+        {item.answer ? (
+          <Text size="sm" c="dimmed" dir="auto" ta={align} lineClamp={2} style={{ overflowWrap: "anywhere" }}>
+            {item.answer}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" fs="italic">
+            <Trans>No answer yet.</Trans>
+          </Text>
+        )}
+        {item.declinedAt !== null && item.declineNote && (
+          <Text size="sm" dir="auto" ta={align} style={{ overflowWrap: "anywhere" }} data-testid="qa-decline-shown">
+            <Trans>Note to the member:</Trans> <bdi>{item.declineNote}</bdi>
+          </Text>
+        )}
         <Group justify="space-between" wrap="wrap" gap="xs" mt={4}>
-          <Switch
-            checked={item.isPublished}
-            onChange={(e) => onToggle(e.currentTarget.checked)}
-            disabled={busy}
-            label={t`Published`}
-            data-testid="qa-publish-toggle"
-          />
+          {waiting ? (
+            <Group gap="xs" wrap="wrap">
+              <Button
+                size="xs"
+                leftSection={<IconMessageReply size={16} aria-hidden />}
+                onClick={onAnswer}
+                disabled={busy}
+                data-testid="qa-answer"
+              >
+                <Trans>Answer</Trans>
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconX size={16} aria-hidden />}
+                onClick={onDecline}
+                disabled={busy}
+                data-testid="qa-decline"
+              >
+                <Trans>Decline</Trans>
+              </Button>
+            </Group>
+          ) : (
+            <Switch
+              checked={item.isPublished}
+              onChange={(e) => onToggle(e.currentTarget.checked)}
+              disabled={busy || item.answer === ""}
+              label={t`Published`}
+              data-testid="qa-publish-toggle"
+            />
+          )}
           <Box>
             <Group gap={4} wrap="nowrap">
               <Tooltip label={t`Edit`} withArrow>

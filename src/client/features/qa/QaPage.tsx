@@ -1,11 +1,13 @@
 /**
  * Q&A `/qa` (spec part 2 §2, §4): the published items in two tabs, Export Related and Club
- * Related, each with a count badge and an accordion of questions, one open at a time.
+ * Related, each with a count badge and an accordion of questions, one open at a time; "Ask a
+ * question" and the member's own questions with their status (issue #13 §3).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Accordion,
   Badge,
+  Button,
   Card,
   Group,
   Skeleton,
@@ -17,7 +19,7 @@ import {
   useDirection,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconMessageQuestion } from "@tabler/icons-react";
+import { IconMessageQuestion, IconSend } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { QA_SUBSECTIONS } from "../../../common/qa";
@@ -26,6 +28,8 @@ import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { QA_SUBSECTION_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
+import { MyQuestions } from "./MyQuestions";
+import { QaAskModal } from "./QaAskModal";
 
 type Subsection = (typeof QA_SUBSECTIONS)[number];
 
@@ -42,22 +46,28 @@ export function QaPage() {
   useDocumentTitle(t`Q&A`);
   const list = useQuery(trpc.qa.list.queryOptions());
   const [tab, setTab] = useState<Subsection>("export_related");
+  const [asking, setAsking] = useState(false);
   const items = (list.data ?? []) as QaItem[];
 
   return (
     <Stack maw={860} mx="auto" gap="md" pb="xl">
-      <Group gap="sm" wrap="nowrap">
-        <ThemeIcon size={44} radius="md" variant="light">
-          <IconMessageQuestion size={26} aria-hidden />
-        </ThemeIcon>
-        <div>
-          <Title order={1} size="h2">
-            <Trans>Questions and Answers</Trans>
-          </Title>
-          <Text size="sm" c="dimmed">
-            <Trans>Answers to common questions about exporting and about the club.</Trans>
-          </Text>
-        </div>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={44} radius="md" variant="light">
+            <IconMessageQuestion size={26} aria-hidden />
+          </ThemeIcon>
+          <div>
+            <Title order={1} size="h2">
+              <Trans>Questions and Answers</Trans>
+            </Title>
+            <Text size="sm" c="dimmed">
+              <Trans>Answers to common questions about exporting and about the club.</Trans>
+            </Text>
+          </div>
+        </Group>
+        <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => setAsking(true)} data-testid="qa-ask">
+          <Trans>Ask a question</Trans>
+        </Button>
       </Group>
 
       {list.isError && <LoadError title={t`Failed to load Q&A items`} onRetry={() => void list.refetch()} />}
@@ -100,6 +110,9 @@ export function QaPage() {
           </Tabs.Panel>
         ))}
       </Tabs>
+
+      <MyQuestions />
+      <QaAskModal opened={asking} defaultSubsection={tab} onClose={() => setAsking(false)} />
     </Stack>
   );
 }

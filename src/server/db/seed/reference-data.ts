@@ -11,6 +11,7 @@
  *   "Papua New Guinea", Lithuania as "Lithuanians", stray diacritics). A few CLDR names are
  *   overridden where the everyday or current name differs (see `PERSIAN_OVERRIDES`).
  */
+import cldrEnJson from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import cldrFaJson from "i18n-iso-countries/langs/fa.json" with { type: "json" };
 import type { Country } from "world-countries";
 // The server bundle keeps only the fields read below of this 1.4 MB file (scripts/build-server.mjs).
@@ -124,4 +125,38 @@ export function buildCountryRows(): readonly ReferenceName[] {
   rows.sort((a, b) => a.nameEn.localeCompare(b.nameEn, "en"));
   countryRowsCache = Object.freeze(rows);
   return countryRowsCache;
+}
+
+let alsoKnownAsCache: ReadonlyMap<string, string> | undefined;
+
+/**
+ * Other names a member may search a country by (issue #13 §4: "Turkey" for Türkiye, "UK",
+ * "UAE", "انگلیس", "امارات"…), from the maintained lists rather than by hand: `world-countries`'
+ * alternative spellings, official name and Persian translations, and every English and Persian
+ * name of `i18n-iso-countries` (CLDR). Keyed by the alpha-2 code of `buildCountryRows`; each value
+ * is the names (without the row's own two) joined by " · ", Persian letters normalised.
+ */
+export function countryAlsoKnownAs(): ReadonlyMap<string, string> {
+  if (alsoKnownAsCache) return alsoKnownAsCache;
+  const world = new Map((worldJson as unknown as Country[]).map((c) => [c.cca2.toUpperCase(), c]));
+  const list = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  const cldrEn = (cldrEnJson as { countries: Record<string, string | string[]> }).countries;
+  const cldrFa = (cldrFaJson as { countries: Record<string, string | string[]> }).countries;
+  const out = new Map<string, string>();
+  for (const row of buildCountryRows()) {
+    const c = world.get(row.code);
+    const names = [
+      ...(c?.altSpellings ?? []).filter((n) => n.length > 2 || n !== row.code),
+      c?.name.official ?? "",
+      ...list(cldrEn[row.code]),
+      c?.translations.per?.common ?? "",
+      c?.translations.per?.official ?? "",
+      ...list(cldrFa[row.code]),
+    ]
+      .map((n) => normalizePersian(n))
+      .filter((n) => n && n !== row.nameEn && n !== row.nameFa && n !== row.code);
+    out.set(row.code, [...new Set(names)].join(" · "));
+  }
+  alsoKnownAsCache = out;
+  return out;
 }

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Accordion, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { TIER_COST } from "../../../../common/constants";
+import { APPROVAL_POINTS } from "../../../../common/inbox";
+import { HELPFUL_ANSWER_POINTS } from "../../../../common/points";
 import { formatNumber } from "../../../i18n";
 import type { DialogProps } from "../LazyDialog";
 
@@ -9,11 +11,11 @@ export function FaqDialog({ opened, onClose }: DialogProps) {
   const { t, i18n } = useLingui();
   const silver = formatNumber(TIER_COST.silver, i18n.locale);
   const gold = formatNumber(TIER_COST.gold, i18n.locale);
-  const post = formatNumber(10, i18n.locale);
-  const answer = formatNumber(15, i18n.locale);
+  // Only the rules the club applies, each with how it is earned (issue #13 §4).
+  const postMin = formatNumber(APPROVAL_POINTS[0], i18n.locale);
+  const postMax = formatNumber(APPROVAL_POINTS[APPROVAL_POINTS.length - 1] ?? APPROVAL_POINTS[0], i18n.locale);
+  const answer = formatNumber(HELPFUL_ANSWER_POINTS, i18n.locale);
   const like = formatNumber(2, i18n.locale);
-  const challengeMin = formatNumber(25, i18n.locale);
-  const challengeMax = formatNumber(50, i18n.locale);
 
   return (
     <Modal opened={opened} onClose={onClose} title={t`Frequently Asked Questions`} size="lg">
@@ -25,8 +27,8 @@ export function FaqDialog({ opened, onClose }: DialogProps) {
             </Accordion.Control>
             <Accordion.Panel>
               <Trans>
-                Yes. Basic membership (Turquoise) is free. The premium tiers are unlocked with the points you earn in
-                the club: Silver at {silver} points and Gold at {gold} points. There is no subscription fee.
+                Yes. Basic membership (Turquoise) is free. The premium tiers are bought with the points you earn in the
+                club instead of a subscription: Silver costs {silver} points and Gold {gold} points.
               </Trans>
             </Accordion.Panel>
           </Accordion.Item>
@@ -52,18 +54,16 @@ export function FaqDialog({ opened, onClose }: DialogProps) {
               </Text>
               <List size="sm" spacing={4}>
                 <List.Item>
-                  <Trans>+{post} points for each post you share</Trans>
-                </List.Item>
-                <List.Item>
-                  <Trans>+{answer} points for each helpful answer</Trans>
-                </List.Item>
-                <List.Item>
-                  <Trans>+{like} points for each like your content receives</Trans>
-                </List.Item>
-                <List.Item>
                   <Trans>
-                    +{challengeMin} to {challengeMax} points for each community challenge
+                    {postMin} to {postMax} points for each knowledge post an administrator approves (the administrator
+                    chooses the award)
                   </Trans>
+                </List.Item>
+                <List.Item>
+                  <Trans>+{answer} points when a member rates your answer to their request 3 stars</Trans>
+                </List.Item>
+                <List.Item>
+                  <Trans>+{like} points for each like a member gives your published knowledge</Trans>
                 </List.Item>
               </List>
             </Accordion.Panel>

@@ -48,8 +48,9 @@ export function LevelsDialog({ opened, onClose }: DialogProps) {
         ))}
         <Text size="sm" c="dimmed">
           <Trans>
-            Points are earned for posts, helpful answers, likes on your content and community challenges. Members can
-            follow their points and upgrade from inside the club.
+            Points are earned when an administrator approves your knowledge post, when a member rates your answer 3
+            stars, and when members like your published knowledge. Members can follow their points and upgrade from
+            inside the club.
           </Trans>
         </Text>
         <Group justify="flex-end">

@@ -2,6 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { Badge, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import {
   IconGift,
+  IconLayoutDashboard,
   IconLogin,
   IconMessages,
   IconRoute,
@@ -10,6 +11,7 @@ import {
   IconUserPlus,
   IconUsersGroup,
 } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { preloadOn } from "../LazyDialog";
 import { loadBenefitsDialog, loadSignInDialog, loadSignUpDialog } from "../loaders";
@@ -18,10 +20,12 @@ interface HeroProps {
   onJoin: () => void;
   onSignIn: () => void;
   onBenefits: () => void;
+  /** Signed in: one "Go to Dashboard" link instead of Join the Club and Sign In. */
+  signedIn?: boolean;
 }
 
 /** The pitch: an export knowledge hub, with Join the Club, Sign In and Membership benefits. */
-export function Hero({ onJoin, onSignIn, onBenefits }: HeroProps) {
+export function Hero({ onJoin, onSignIn, onBenefits, signedIn = false }: HeroProps) {
   return (
     <Box
       component="section"
@@ -49,28 +53,43 @@ export function Hero({ onJoin, onSignIn, onBenefits }: HeroProps) {
                 work in your industry and target countries.
               </Trans>
             </Text>
-            <Group gap="sm">
+            {signedIn ? (
               <Button
+                component={Link}
+                to="/dashboard"
                 size="md"
                 variant="white"
                 color="teal"
-                leftSection={<IconUserPlus size={20} aria-hidden />}
-                onClick={onJoin}
-                {...preloadOn(loadSignUpDialog)}
+                w="fit-content"
+                leftSection={<IconLayoutDashboard size={20} aria-hidden />}
+                data-testid="hero-dashboard"
               >
-                <Trans>Join the Club</Trans>
+                <Trans>Go to Dashboard</Trans>
               </Button>
-              <Button
-                size="md"
-                variant="outline"
-                color="white"
-                leftSection={<IconLogin size={20} aria-hidden />}
-                onClick={onSignIn}
-                {...preloadOn(loadSignInDialog)}
-              >
-                <Trans>Sign In</Trans>
-              </Button>
-            </Group>
+            ) : (
+              <Group gap="sm">
+                <Button
+                  size="md"
+                  variant="white"
+                  color="teal"
+                  leftSection={<IconUserPlus size={20} aria-hidden />}
+                  onClick={onJoin}
+                  {...preloadOn(loadSignUpDialog)}
+                >
+                  <Trans>Join the Club</Trans>
+                </Button>
+                <Button
+                  size="md"
+                  variant="outline"
+                  color="white"
+                  leftSection={<IconLogin size={20} aria-hidden />}
+                  onClick={onSignIn}
+                  {...preloadOn(loadSignInDialog)}
+                >
+                  <Trans>Sign In</Trans>
+                </Button>
+              </Group>
+            )}
             <Button
               variant="subtle"
               color="white"

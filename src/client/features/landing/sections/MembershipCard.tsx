@@ -3,6 +3,8 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/c
 import { IconCertificate, IconFileText, IconListCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { TIERS, type Tier } from "../../../../common/constants";
+import { APPROVAL_POINTS } from "../../../../common/inbox";
+import { HELPFUL_ANSWER_POINTS } from "../../../../common/points";
 import { TierBadge } from "../../../components/TierBadge";
 import { TierPrice, TierQuota } from "../../../components/TierTexts";
 import { formatNumber } from "../../../i18n";
@@ -61,11 +63,15 @@ export function MembershipCard({ onTerms, onLevels }: MembershipCardProps) {
         <Title order={3} size="h5">
           <Trans>How to earn points</Trans>
         </Title>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <PointsRule from={10} label={<Trans>per post</Trans>} />
-          <PointsRule from={15} label={<Trans>per helpful answer</Trans>} />
-          <PointsRule from={2} label={<Trans>per like</Trans>} />
-          <PointsRule from={25} to={50} label={<Trans>per community challenge</Trans>} />
+        {/* Only the rules the club applies, each with how it is earned (issue #13 §4). */}
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" data-testid="points-rules">
+          <PointsRule
+            from={APPROVAL_POINTS[0]}
+            to={APPROVAL_POINTS[APPROVAL_POINTS.length - 1]}
+            label={<Trans>per approved knowledge post</Trans>}
+          />
+          <PointsRule from={HELPFUL_ANSWER_POINTS} label={<Trans>per answer rated 3 stars</Trans>} />
+          <PointsRule from={2} label={<Trans>per like on your knowledge</Trans>} />
         </SimpleGrid>
       </Stack>
     </SectionCard>
