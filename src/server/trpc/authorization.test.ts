@@ -53,6 +53,7 @@ const MATRIX: Record<string, Tier> = {
   "account.confirmEmail": "public",
 
   "members.list": "member",
+  "members.get": "member",
 
   "adminMembers.list": "admin",
   "adminMembers.suspend": "admin",
@@ -80,6 +81,11 @@ const MATRIX: Record<string, Tier> = {
   "inbox.counts": "admin",
   "inbox.list": "admin",
   "inbox.review": "admin",
+  "library.list": "member",
+  "library.get": "member",
+  "library.like": "member",
+  "library.unlike": "member",
+  "library.unpublish": "admin",
   "points.upgrade": "member",
   "help.quota": "member",
   "help.submit": "member",
