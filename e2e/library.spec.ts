@@ -39,7 +39,7 @@ test("a member's knowledge, approved, is found by a Persian word and liked; the 
   const author = page;
   const authorAccount = await login(author, { ...newPerson("Kian", "Sharifi"), countries: ["DE"] });
   await author.goto("/dashboard");
-  await expect(author.getByTestId("points")).toHaveText("0 pts");
+  await expect(author.getByTestId("points")).toHaveText("0 pts", { timeout: 60_000 });
   const shared = await apiOf(author.request, authorAccount).mutate<{ id: number }>("knowledge.share", {
     shareType: "country",
     title: TITLE,
@@ -54,6 +54,7 @@ test("a member's knowledge, approved, is found by a Persian word and liked; the 
   const admin = await browserOf();
   await login(admin, { ...newPerson("Ada", "Reviewer"), admin: true });
   await admin.goto("/admin/inbox");
+  await expect(admin.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 60_000 });
   const inboxItem = admin.getByTestId("inbox-item").filter({ hasText: TITLE });
   await expect(inboxItem).toHaveCount(1, { timeout: 30_000 });
   await inboxItem.click();
@@ -73,6 +74,7 @@ test("a member's knowledge, approved, is found by a Persian word and liked; the 
   const reader = await browserOf();
   await login(reader, newPerson("Reza", "Kamali"));
   await reader.goto("/dashboard");
+  await expect(reader.getByTestId("welcome")).toBeVisible({ timeout: 60_000 });
   await reader.getByRole("link", { name: "Knowledge", exact: true }).first().click();
   await expect(reader).toHaveURL(/\/knowledge$/);
   await expect(reader.getByRole("heading", { level: 1, name: "Knowledge library" })).toBeVisible();
@@ -106,7 +108,7 @@ test("a member's knowledge, approved, is found by a Persian word and liked; the 
   await expect(article.getByTestId("item-category")).toContainText("Germany");
   await expect(article.getByTestId("item-content")).toHaveText(CONTENT);
   const like = article.getByTestId("like-button");
-  await expect(like).toHaveText("Like · 0");
+  await expect(like).toHaveText("Like (0)");
   await expect(like).toHaveAttribute("aria-pressed", "false");
   await snap(reader, "library-item-en");
   await switchLanguage(reader, "fa");
@@ -118,7 +120,7 @@ test("a member's knowledge, approved, is found by a Persian word and liked; the 
   await switchLanguage(reader, "en");
 
   await like.click();
-  await expect(like).toHaveText("Liked · 1");
+  await expect(like).toHaveText("Liked (1)");
   await expect(like).toHaveAttribute("aria-pressed", "true");
 
   // The author's badge rises by 2 where they are, without a reload.
@@ -128,7 +130,7 @@ test("a member's knowledge, approved, is found by a Persian word and liked; the 
 
   // A reload keeps the like; the author's own page has no like button.
   await reader.reload();
-  await expect(reader.getByTestId("like-button")).toHaveText("Liked · 1");
+  await expect(reader.getByTestId("like-button")).toHaveText("Liked (1)");
   await author.goto(`/knowledge/${shared.id}`);
   await expect(author.getByTestId("like-own")).toBeVisible();
   await expect(author.getByTestId("like-button")).toHaveCount(0);

@@ -18,10 +18,18 @@ import {
   Text,
   Textarea,
   Title,
+  useDirection,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconArrowLeft, IconDownload, IconEyeOff, IconHeart, IconHeartFilled } from "@tabler/icons-react";
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconDownload,
+  IconEyeOff,
+  IconHeart,
+  IconHeartFilled,
+} from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { type ReactNode, useId, useState } from "react";
@@ -52,14 +60,21 @@ function Fact({ label, children, testId }: { label: ReactNode; children: ReactNo
   );
 }
 
+/** Back to the list; the arrow points to the start side in either direction. */
 function BackLink() {
+  const { dir } = useDirection();
+  const Arrow = dir === "rtl" ? IconArrowRight : IconArrowLeft;
   return (
-    <Anchor renderRoot={(props) => <Link to="/knowledge" {...props} />} size="sm">
-      <Group gap={4} component="span" wrap="nowrap">
-        <IconArrowLeft size={14} aria-hidden style={{ transform: "scaleX(var(--mantine-direction-scale, 1))" }} />
-        <Trans>Back to the library</Trans>
-      </Group>
-    </Anchor>
+    <Button
+      component={Link}
+      to="/knowledge"
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<Arrow size={16} aria-hidden />}
+      style={{ alignSelf: "flex-start" }}
+    >
+      <Trans>Back to the library</Trans>
+    </Button>
   );
 }
 
@@ -216,7 +231,7 @@ function LikeButton({ id, own, liked, count }: { id: number; own: boolean; liked
       <Group gap={6} data-testid="like-own">
         <IconHeart size={18} color="var(--mantine-color-red-7)" aria-hidden />
         <Text size="sm" c="dimmed">
-          <Trans>{amount} likes · Your own knowledge: members' likes give you 2 points each.</Trans>
+          <Trans>Likes: {amount}. This is your own knowledge: each member's like gives you 2 points.</Trans>
         </Text>
       </Group>
     );
@@ -231,7 +246,7 @@ function LikeButton({ id, own, liked, count }: { id: number; own: boolean; liked
       aria-pressed={liked}
       data-testid="like-button"
     >
-      {liked ? <Trans>Liked · {amount}</Trans> : <Trans>Like · {amount}</Trans>}
+      {liked ? <Trans>Liked ({amount})</Trans> : <Trans>Like ({amount})</Trans>}
     </Button>
   );
 }

@@ -7,9 +7,9 @@
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import {
-  Anchor,
   Avatar,
   Badge,
+  Button,
   Card,
   Group,
   Paper,
@@ -19,9 +19,10 @@ import {
   Stack,
   Text,
   Title,
+  useDirection,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconArrowLeft } from "@tabler/icons-react";
+import { IconArrowLeft, IconArrowRight } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { type ReactNode, useId } from "react";
@@ -75,14 +76,21 @@ function Badges({ values }: { values: string[] }) {
   );
 }
 
+/** Back to the list; the arrow points to the start side in either direction. */
 function BackLink() {
+  const { dir } = useDirection();
+  const Arrow = dir === "rtl" ? IconArrowRight : IconArrowLeft;
   return (
-    <Anchor renderRoot={(props) => <Link to="/members" {...props} />} size="sm">
-      <Group gap={4} component="span" wrap="nowrap">
-        <IconArrowLeft size={14} aria-hidden style={{ transform: "scaleX(var(--mantine-direction-scale, 1))" }} />
-        <Trans>Back to members</Trans>
-      </Group>
-    </Anchor>
+    <Button
+      component={Link}
+      to="/members"
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<Arrow size={16} aria-hidden />}
+      style={{ alignSelf: "flex-start" }}
+    >
+      <Trans>Back to members</Trans>
+    </Button>
   );
 }
 
