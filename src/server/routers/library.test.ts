@@ -16,6 +16,7 @@ import {
   SAMPLE_FILES,
   type TestApp,
   uploadFile,
+  withTimeout,
 } from "../../test/app";
 import { ledgerOf, pendingSubmission, standingOf } from "../../test/fixtures";
 
@@ -188,6 +189,30 @@ describe("likes", () => {
     expect((await standingOf(t.db, author.id)).points).toBe(ledger.reduce((sum, r) => sum + r.delta, 0));
     expect((await standingOf(t.db, author.id)).points).toBe(before + LIKE_POINTS);
     expect((await reader.caller.library.get({ id })).likeCount).toBe(1);
+  });
+
+  it("the author's live badges show the like's points and its reversal", async () => {
+    const { author, id } = await publishedItem({ title: "Live points" });
+    const ac = new AbortController();
+    const caller = t.callerWith((await t.authOf(author.token))!, { signal: ac.signal });
+    const it = (await caller.badges.onChange())[Symbol.asyncIterator]() as AsyncIterator<{ points: number }>;
+    try {
+      const first = await withTimeout(it.next(), 5_000, "the first badges");
+      const start = (first.value as { points: number }).points;
+      const second = it.next();
+      await reader.caller.library.like({ id });
+      expect(await withTimeout(second, 5_000, "the badges after a like")).toMatchObject({
+        value: { points: start + LIKE_POINTS },
+      });
+      const third = it.next();
+      await reader.caller.library.unlike({ id });
+      expect(await withTimeout(third, 5_000, "the badges after withdrawing")).toMatchObject({
+        value: { points: start },
+      });
+    } finally {
+      ac.abort();
+      await it.return?.();
+    }
   });
 
   it("several members' likes each credit the author", async () => {
