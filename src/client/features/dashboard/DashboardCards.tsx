@@ -233,6 +233,7 @@ function ActivityLine({ row }: { row: ActivityRow }) {
       renderRoot={(props) => <Link to="/members/$userId" params={{ userId: row.userId }} {...props} />}
       inherit
       fw={600}
+      underline="always"
       data-testid="activity-member-link"
     >
       <bdi>{row.name}</bdi>
