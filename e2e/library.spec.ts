@@ -189,3 +189,53 @@ test("a member opens another member's page from the directory: public profile an
   await expect(page).toHaveURL(new RegExp(`/knowledge/${item.id}$`));
   await expect(page.getByTestId("item-event-location")).toContainText("Dubai");
 });
+
+test("an admin unpublishes an item with a note; it leaves the library and its author reads the note", async ({
+  page,
+  browserOf,
+  someone,
+}) => {
+  test.setTimeout(180_000);
+  const approver = await someone({ ...newPerson("Ada", "Approver"), admin: true });
+  const author = page;
+  const authorAccount = await login(author, newPerson("Omid", "Farhadi"));
+  const TITLE = `Customs forms for Oman ${authorAccount.name}`;
+  const shared = await apiOf(author.request, authorAccount).mutate<{ id: number }>("knowledge.share", {
+    shareType: "documents",
+    title: TITLE,
+    content: "The certificate of origin form and the commercial invoice template.",
+    category: "processed_food",
+    eventDate: null,
+    eventLocation: "",
+    attachmentUploadId: null,
+  });
+  await approver.mutate("inbox.review", { id: shared.id, decision: "approved" });
+
+  // An admin, in their browser, on the item's page: Unpublish needs a note.
+  const admin = await browserOf();
+  await login(admin, { ...newPerson("Ada", "Editor"), admin: true });
+  await admin.goto(`/knowledge/${shared.id}`);
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText(TITLE, { timeout: 60_000 });
+  await admin.getByTestId("unpublish-button").click();
+  const dialog = admin.getByRole("dialog", { name: "Unpublish this knowledge" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId("unpublish-confirm").click();
+  await expect(dialog.getByText("Please write a note for the author.")).toBeVisible();
+  const NOTE = "The forms changed in 2026; please share the new ones.";
+  await dialog.getByRole("textbox", { name: "Note for the author" }).fill(NOTE);
+  await dialog.getByTestId("unpublish-confirm").click();
+  await expect(admin).toHaveURL(/\/knowledge$/);
+  await closeToast(admin, "The author sees your note in their submissions.");
+  await admin.getByTestId("library-search").fill("Oman");
+  await expect(admin).toHaveURL(/q=Oman/);
+  await expect(admin.getByTestId("knowledge-card").filter({ hasText: TITLE })).toHaveCount(0);
+  await admin.goto(`/knowledge/${shared.id}`);
+  await expect(admin.getByTestId("library-item-missing")).toBeVisible({ timeout: 30_000 });
+
+  // The author's submissions say so, with the note.
+  await author.goto("/share");
+  const mine = author.getByTestId("my-submission").filter({ hasText: TITLE });
+  await expect(mine).toHaveCount(1, { timeout: 60_000 });
+  await expect(mine.getByTestId("unpublished-badge")).toHaveText("Unpublished");
+  await expect(mine.getByTestId("unpublish-note")).toContainText(NOTE);
+});

@@ -275,8 +275,9 @@ function UnpublishButton({ id, title }: { id: number; title: string }) {
         message: t`The author sees your note in their submissions.`,
       });
       setOpened(false);
-      await queryClient.invalidateQueries({ queryKey: trpc.library.pathKey() });
-      void navigate({ to: "/knowledge" });
+      await navigate({ to: "/knowledge" });
+      queryClient.removeQueries({ queryKey: trpc.library.get.queryKey({ id }) });
+      await queryClient.invalidateQueries({ queryKey: trpc.library.list.pathKey() });
     } catch (err) {
       console.error("Failed to unpublish", err);
       setError(fieldErrors(err).note ?? errorText(err));
