@@ -190,6 +190,29 @@ for (const lang of LANGS) {
       });
     }
 
+    test(`the knowledge library, an item and a member's page have no axe violations [${lang}]`, async ({
+      page,
+      someone,
+    }) => {
+      test.setTimeout(300_000);
+      await memberWithContent(page, someone, lang);
+      const author = await someone({ ...newPerson("Sara", "Mohammadi"), countries: ["DE"], sectors: ["agriculture"] });
+      const admin = await someone({ ...newPerson("Ada", "Checker"), admin: true });
+      const item = await author.mutate<{ id: number }>("knowledge.share", {
+        shareType: "experience",
+        title: "نمایشگاه BIOFACH در نورنبرگ",
+        content: "Book meetings two weeks ahead. جلسات را دو هفته زودتر رزرو کنید.",
+        category: "trade_fair",
+        eventDate: "2026-02-10",
+        eventLocation: "Nürnberg",
+        attachmentUploadId: null,
+      });
+      await admin.mutate("inbox.review", { id: item.id, decision: "approved" });
+      for (const path of ["/knowledge", `/knowledge/${item.id}`, `/members/${author.userId}`]) {
+        await checkPage(page, path, lang);
+      }
+    });
+
     test(`the member area's dialogs have no axe violations [${lang}]`, async ({ page, someone }) => {
       test.setTimeout(300_000);
       await memberWithContent(page, someone, lang);

@@ -17,6 +17,7 @@ import { Route as LandingRouteImport } from './routes/landing'
 import { Route as PorterDiamondAnalysisRouteImport } from './routes/porter-diamond-analysis'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppKnowledgeRouteImport } from './routes/_app/knowledge'
 import { Route as AppLeaderboardRouteImport } from './routes/_app/leaderboard'
 import { Route as AppMembersRouteImport } from './routes/_app/members'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
@@ -39,9 +40,11 @@ import { Route as AppInformationReceivedOfferRouteImport } from './routes/_app/i
 import { Route as AppInformationReceivedRequestRouteImport } from './routes/_app/information/received-request'
 import { Route as AppInformationSendOfferRouteImport } from './routes/_app/information/send-offer'
 import { Route as AppInformationSendRequestRouteImport } from './routes/_app/information/send-request'
+import { Route as AppKnowledgeItemIdRouteImport } from './routes/_app/knowledge_.$itemId'
 import { Route as AppMemberRequestIndexRouteImport } from './routes/_app/member-request/index'
 import { Route as AppMemberRequestReceivedRouteImport } from './routes/_app/member-request/received'
 import { Route as AppMemberRequestSendRouteImport } from './routes/_app/member-request/send'
+import { Route as AppMembersUserIdRouteImport } from './routes/_app/members_.$userId'
 import { Route as AppOffersReceivedRouteImport } from './routes/_app/offers/received'
 import { Route as AppRecruitmentReceivedOfferRouteImport } from './routes/_app/recruitment/received-offer'
 import { Route as AppRecruitmentReceivedRequestRouteImport } from './routes/_app/recruitment/received-request'
@@ -86,6 +89,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppKnowledgeRoute = AppKnowledgeRouteImport.update({
+  id: '/knowledge',
+  path: '/knowledge',
   getParentRoute: () => AppRoute,
 } as any)
 const AppLeaderboardRoute = AppLeaderboardRouteImport.update({
@@ -208,6 +216,11 @@ const AppInformationSendRequestRoute =
     path: '/information/send-request',
     getParentRoute: () => AppRoute,
   } as any)
+const AppKnowledgeItemIdRoute = AppKnowledgeItemIdRouteImport.update({
+  id: '/knowledge_/$itemId',
+  path: '/knowledge/$itemId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMemberRequestIndexRoute = AppMemberRequestIndexRouteImport.update({
   id: '/member-request/',
   path: '/member-request/',
@@ -222,6 +235,11 @@ const AppMemberRequestReceivedRoute =
 const AppMemberRequestSendRoute = AppMemberRequestSendRouteImport.update({
   id: '/member-request/send',
   path: '/member-request/send',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMembersUserIdRoute = AppMembersUserIdRouteImport.update({
+  id: '/members_/$userId',
+  path: '/members/$userId',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOffersReceivedRoute = AppOffersReceivedRouteImport.update({
@@ -261,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/porter-diamond-analysis': typeof PorterDiamondAnalysisRoute
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard': typeof AppDashboardRoute
+  '/knowledge': typeof AppKnowledgeRoute
   '/leaderboard': typeof AppLeaderboardRoute
   '/members': typeof AppMembersRoute
   '/profile': typeof AppProfileRoute
@@ -283,8 +302,10 @@ export interface FileRoutesByFullPath {
   '/information/received-request': typeof AppInformationReceivedRequestRoute
   '/information/send-offer': typeof AppInformationSendOfferRoute
   '/information/send-request': typeof AppInformationSendRequestRoute
+  '/knowledge/$itemId': typeof AppKnowledgeItemIdRoute
   '/member-request/received': typeof AppMemberRequestReceivedRoute
   '/member-request/send': typeof AppMemberRequestSendRoute
+  '/members/$userId': typeof AppMembersUserIdRoute
   '/offers/received': typeof AppOffersReceivedRoute
   '/recruitment/received-offer': typeof AppRecruitmentReceivedOfferRoute
   '/recruitment/received-request': typeof AppRecruitmentReceivedRequestRoute
@@ -300,6 +321,7 @@ export interface FileRoutesByTo {
   '/porter-diamond-analysis': typeof PorterDiamondAnalysisRoute
   '/reset-password': typeof ResetPasswordRoute
   '/dashboard': typeof AppDashboardRoute
+  '/knowledge': typeof AppKnowledgeRoute
   '/leaderboard': typeof AppLeaderboardRoute
   '/members': typeof AppMembersRoute
   '/profile': typeof AppProfileRoute
@@ -322,8 +344,10 @@ export interface FileRoutesByTo {
   '/information/received-request': typeof AppInformationReceivedRequestRoute
   '/information/send-offer': typeof AppInformationSendOfferRoute
   '/information/send-request': typeof AppInformationSendRequestRoute
+  '/knowledge/$itemId': typeof AppKnowledgeItemIdRoute
   '/member-request/received': typeof AppMemberRequestReceivedRoute
   '/member-request/send': typeof AppMemberRequestSendRoute
+  '/members/$userId': typeof AppMembersUserIdRoute
   '/offers/received': typeof AppOffersReceivedRoute
   '/recruitment/received-offer': typeof AppRecruitmentReceivedOfferRoute
   '/recruitment/received-request': typeof AppRecruitmentReceivedRequestRoute
@@ -341,6 +365,7 @@ export interface FileRoutesById {
   '/porter-diamond-analysis': typeof PorterDiamondAnalysisRoute
   '/reset-password': typeof ResetPasswordRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/knowledge': typeof AppKnowledgeRoute
   '/_app/leaderboard': typeof AppLeaderboardRoute
   '/_app/members': typeof AppMembersRoute
   '/_app/profile': typeof AppProfileRoute
@@ -363,8 +388,10 @@ export interface FileRoutesById {
   '/_app/information/received-request': typeof AppInformationReceivedRequestRoute
   '/_app/information/send-offer': typeof AppInformationSendOfferRoute
   '/_app/information/send-request': typeof AppInformationSendRequestRoute
+  '/_app/knowledge_/$itemId': typeof AppKnowledgeItemIdRoute
   '/_app/member-request/received': typeof AppMemberRequestReceivedRoute
   '/_app/member-request/send': typeof AppMemberRequestSendRoute
+  '/_app/members_/$userId': typeof AppMembersUserIdRoute
   '/_app/offers/received': typeof AppOffersReceivedRoute
   '/_app/recruitment/received-offer': typeof AppRecruitmentReceivedOfferRoute
   '/_app/recruitment/received-request': typeof AppRecruitmentReceivedRequestRoute
@@ -382,6 +409,7 @@ export interface FileRouteTypes {
     | '/porter-diamond-analysis'
     | '/reset-password'
     | '/dashboard'
+    | '/knowledge'
     | '/leaderboard'
     | '/members'
     | '/profile'
@@ -404,8 +432,10 @@ export interface FileRouteTypes {
     | '/information/received-request'
     | '/information/send-offer'
     | '/information/send-request'
+    | '/knowledge/$itemId'
     | '/member-request/received'
     | '/member-request/send'
+    | '/members/$userId'
     | '/offers/received'
     | '/recruitment/received-offer'
     | '/recruitment/received-request'
@@ -421,6 +451,7 @@ export interface FileRouteTypes {
     | '/porter-diamond-analysis'
     | '/reset-password'
     | '/dashboard'
+    | '/knowledge'
     | '/leaderboard'
     | '/members'
     | '/profile'
@@ -443,8 +474,10 @@ export interface FileRouteTypes {
     | '/information/received-request'
     | '/information/send-offer'
     | '/information/send-request'
+    | '/knowledge/$itemId'
     | '/member-request/received'
     | '/member-request/send'
+    | '/members/$userId'
     | '/offers/received'
     | '/recruitment/received-offer'
     | '/recruitment/received-request'
@@ -461,6 +494,7 @@ export interface FileRouteTypes {
     | '/porter-diamond-analysis'
     | '/reset-password'
     | '/_app/dashboard'
+    | '/_app/knowledge'
     | '/_app/leaderboard'
     | '/_app/members'
     | '/_app/profile'
@@ -483,8 +517,10 @@ export interface FileRouteTypes {
     | '/_app/information/received-request'
     | '/_app/information/send-offer'
     | '/_app/information/send-request'
+    | '/_app/knowledge_/$itemId'
     | '/_app/member-request/received'
     | '/_app/member-request/send'
+    | '/_app/members_/$userId'
     | '/_app/offers/received'
     | '/_app/recruitment/received-offer'
     | '/_app/recruitment/received-request'
@@ -559,6 +595,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/knowledge': {
+      id: '/_app/knowledge'
+      path: '/knowledge'
+      fullPath: '/knowledge'
+      preLoaderRoute: typeof AppKnowledgeRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/leaderboard': {
@@ -715,6 +758,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInformationSendRequestRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/knowledge_/$itemId': {
+      id: '/_app/knowledge_/$itemId'
+      path: '/knowledge/$itemId'
+      fullPath: '/knowledge/$itemId'
+      preLoaderRoute: typeof AppKnowledgeItemIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/member-request/': {
       id: '/_app/member-request/'
       path: '/member-request'
@@ -734,6 +784,13 @@ declare module '@tanstack/react-router' {
       path: '/member-request/send'
       fullPath: '/member-request/send'
       preLoaderRoute: typeof AppMemberRequestSendRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/members_/$userId': {
+      id: '/_app/members_/$userId'
+      path: '/members/$userId'
+      fullPath: '/members/$userId'
+      preLoaderRoute: typeof AppMembersUserIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/offers/received': {
@@ -776,6 +833,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
+  AppKnowledgeRoute: typeof AppKnowledgeRoute
   AppLeaderboardRoute: typeof AppLeaderboardRoute
   AppMembersRoute: typeof AppMembersRoute
   AppProfileRoute: typeof AppProfileRoute
@@ -798,8 +856,10 @@ interface AppRouteChildren {
   AppInformationReceivedRequestRoute: typeof AppInformationReceivedRequestRoute
   AppInformationSendOfferRoute: typeof AppInformationSendOfferRoute
   AppInformationSendRequestRoute: typeof AppInformationSendRequestRoute
+  AppKnowledgeItemIdRoute: typeof AppKnowledgeItemIdRoute
   AppMemberRequestReceivedRoute: typeof AppMemberRequestReceivedRoute
   AppMemberRequestSendRoute: typeof AppMemberRequestSendRoute
+  AppMembersUserIdRoute: typeof AppMembersUserIdRoute
   AppOffersReceivedRoute: typeof AppOffersReceivedRoute
   AppRecruitmentReceivedOfferRoute: typeof AppRecruitmentReceivedOfferRoute
   AppRecruitmentReceivedRequestRoute: typeof AppRecruitmentReceivedRequestRoute
@@ -810,6 +870,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
+  AppKnowledgeRoute: AppKnowledgeRoute,
   AppLeaderboardRoute: AppLeaderboardRoute,
   AppMembersRoute: AppMembersRoute,
   AppProfileRoute: AppProfileRoute,
@@ -832,8 +893,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppInformationReceivedRequestRoute: AppInformationReceivedRequestRoute,
   AppInformationSendOfferRoute: AppInformationSendOfferRoute,
   AppInformationSendRequestRoute: AppInformationSendRequestRoute,
+  AppKnowledgeItemIdRoute: AppKnowledgeItemIdRoute,
   AppMemberRequestReceivedRoute: AppMemberRequestReceivedRoute,
   AppMemberRequestSendRoute: AppMemberRequestSendRoute,
+  AppMembersUserIdRoute: AppMembersUserIdRoute,
   AppOffersReceivedRoute: AppOffersReceivedRoute,
   AppRecruitmentReceivedOfferRoute: AppRecruitmentReceivedOfferRoute,
   AppRecruitmentReceivedRequestRoute: AppRecruitmentReceivedRequestRoute,

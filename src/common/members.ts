@@ -22,3 +22,6 @@ export const directoryInput = z.object({
 });
 
 export type DirectoryInput = z.input<typeof directoryInput>;
+
+/** A member's page: the member's account id. */
+export const memberPageInput = z.object({ userId: z.uuid() });

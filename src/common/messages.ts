@@ -90,6 +90,10 @@ export const Msg = {
   notEnoughPoints: "You do not have enough points for this tier.",
   noDowngrade: "You already have this tier or a higher one.",
   submissionReviewed: "This submission has already been reviewed.",
+  /** The library (issue #13 §1). */
+  cannotLikeOwn: "You cannot like your own knowledge.",
+  unpublishNoteRequired: "Please write a note for the author.",
+  notPublished: "This item is not published.",
   questionRequired: "Please enter the question.",
   answerRequired: "Please enter the answer.",
   /** A member asked more questions than `RATE_LIMITS.qaAsk` allows (issue #13 §3). */

@@ -27,6 +27,7 @@ import { useDisclosure } from "@mantine/hooks";
 import {
   IconBell,
   IconBook,
+  IconBooks,
   IconChartBar,
   IconHelpCircle,
   IconHome,
@@ -83,6 +84,7 @@ function Navigation({
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const member: NavItem[] = [
     { to: "/dashboard", label: <Trans>Dashboard</Trans>, icon: <IconHome size={18} /> },
+    { to: "/knowledge", label: <Trans>Knowledge</Trans>, icon: <IconBooks size={18} /> },
     { to: "/share", label: <Trans>Share Knowledge</Trans>, icon: <IconShare size={18} /> },
     { to: "/request", label: <Trans>Request Help</Trans>, icon: <IconHelpCircle size={18} /> },
     { to: "/members", label: <Trans>Members</Trans>, icon: <IconUsers size={18} /> },

@@ -23,10 +23,14 @@ export async function memberCounts(db: DbOrTx) {
 }
 
 /**
- * The latest club activity seen by `viewerId`: approved shares, new requests and answers, newest
+ * The latest club activity seen by `viewerId`: published shares, new requests and answers, newest
  * first, with the member's name and the time (the UI shows it relative). A request, and an answer
  * to it, appear only when the viewer may see the request (issue #10 §7): their own, one they
  * answered, or one the received list shows them (`matchingPredicate`).
+ *
+ * Each row names what it links to (issue #13 §1): `userId`, the member named; `targetId`, the
+ * library item for a share, the request for a request or an answer; `ownRequest`, whether that
+ * request is the viewer's own (its answers are under Offers received).
  */
 export async function recentActivity(db: DbOrTx, viewerId: string, limit = 10) {
   const p = await loadMatchProfile(db, viewerId);
@@ -35,17 +39,17 @@ export async function recentActivity(db: DbOrTx, viewerId: string, limit = 10) {
       or (${matchingPredicate(p)}))`;
   // member_requests is not aliased: the predicate names its columns by the table's own name.
   const result = await db.execute(sql`
-    (select 'shared' as kind, p.name, k.title as subject, coalesce(k.reviewed_at, k.created_at) as at
+    (select 'shared' as kind, p.name, p.user_id, k.id as target_id, false as own_request, k.title as subject, coalesce(k.reviewed_at, k.created_at) as at
        from ${sharedKnowledge} k join ${profiles} p on p.user_id = k.user_id
-      where k.status = 'approved'
+      where k.status = 'approved' and k.unpublished_at is null
       order by coalesce(k.reviewed_at, k.created_at) desc limit ${limit})
     union all
-    (select 'requested' as kind, p.name, coalesce(${memberRequests.title}, left(${memberRequests.description}, 80)) as subject, ${memberRequests.createdAt} as at
+    (select 'requested' as kind, p.name, p.user_id, ${memberRequests.id} as target_id, ${memberRequests.userId} = ${viewerId}::uuid as own_request, coalesce(${memberRequests.title}, left(${memberRequests.description}, 80)) as subject, ${memberRequests.createdAt} as at
        from ${memberRequests} join ${profiles} p on p.user_id = ${memberRequests.userId}
       where ${memberRequests.status} = 'active' and ${visible}
       order by ${memberRequests.createdAt} desc limit ${limit})
     union all
-    (select 'helped' as kind, p.name, left(${memberRequests.description}, 80) as subject, x.created_at as at
+    (select 'helped' as kind, p.name, p.user_id, ${memberRequests.id} as target_id, ${memberRequests.userId} = ${viewerId}::uuid as own_request, left(${memberRequests.description}, 80) as subject, x.created_at as at
        from ${memberResponses} x join ${profiles} p on p.user_id = x.responder_id
        join ${memberRequests} on ${memberRequests.id} = x.request_id
       where ${visible}
@@ -54,8 +58,17 @@ export async function recentActivity(db: DbOrTx, viewerId: string, limit = 10) {
   const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
     kind: "shared" | "requested" | "helped";
     name: string;
+    user_id: string;
+    target_id: string | number;
+    own_request: boolean;
     subject: string;
     at: string | Date;
   }[];
-  return rows.map((r) => ({ ...r, at: new Date(r.at) }));
+  return rows.map(({ user_id, target_id, own_request, ...r }) => ({
+    ...r,
+    userId: user_id,
+    targetId: Number(target_id),
+    ownRequest: own_request,
+    at: new Date(r.at),
+  }));
 }

@@ -35,7 +35,10 @@ export async function shareKnowledge(db: Db, userId: string, input: z.output<typ
   });
 }
 
-/** The viewer's own submissions (status and points). */
+/**
+ * The viewer's own submissions (status and points), with the admin's note and time when an
+ * approved item was unpublished from the library.
+ */
 export function listOwnSubmissions(db: DbOrTx, userId: string) {
   return db
     .select({
@@ -45,6 +48,9 @@ export function listOwnSubmissions(db: DbOrTx, userId: string) {
       status: sharedKnowledge.status,
       pointsAwarded: sharedKnowledge.pointsAwarded,
       createdAt: sharedKnowledge.createdAt,
+      unpublishedAt: sharedKnowledge.unpublishedAt,
+      unpublishNote: sharedKnowledge.unpublishNote,
+      likeCount: sharedKnowledge.likeCount,
     })
     .from(sharedKnowledge)
     .where(eq(sharedKnowledge.userId, userId))

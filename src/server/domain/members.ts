@@ -1,10 +1,13 @@
 import { and, arrayContains, asc, count, eq, ilike, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { DIRECTORY_PAGE_SIZE, type directoryInput } from "../../common/members";
+import { Msg } from "../../common/messages";
 import { ARABIC_LETTERS, foldPersian, PERSIAN_LETTERS, ZWNJ } from "../../common/search";
 import type { DbOrTx } from "../db/client";
 import { memberResponses, profiles, users } from "../db/schema";
 import { fileUrl } from "../files/uploads";
+import { DomainError } from "./errors";
+import { authorLibrary } from "./library";
 
 /**
  * Approved members whose account is not suspended: the members the directory, the leaderboard
@@ -30,6 +33,14 @@ export function containsPattern(text: string): string {
   return `%${foldPersian(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Average of the 1–3 star ratings their responses received (spec part 2 §3), and how many. */
+const ratingFields = {
+  ratingAverage: sql<
+    number | null
+  >`(select round(avg(${memberResponses.rating})::numeric, 1)::float8 from ${memberResponses} where ${memberResponses.responderId} = ${profiles.userId} and ${memberResponses.rating} is not null)`,
+  ratingCount: sql<number>`(select count(*)::int from ${memberResponses} where ${memberResponses.responderId} = ${profiles.userId} and ${memberResponses.rating} is not null)`,
+};
+
 /**
  * Approved, active members matching every given filter, by name, one page at a time. Returns
  * public fields only: never e-mail, phone, WhatsApp, address or attachment.
@@ -54,11 +65,7 @@ export async function listDirectory(db: DbOrTx, input: z.output<typeof directory
         targetCountries: profiles.targetCountries,
         tier: profiles.tier,
         points: profiles.points,
-        // Average of the 1–3 star ratings their responses received (spec part 2 §3).
-        ratingAverage: sql<
-          number | null
-        >`(select round(avg(${memberResponses.rating})::numeric, 1)::float8 from ${memberResponses} where ${memberResponses.responderId} = ${profiles.userId} and ${memberResponses.rating} is not null)`,
-        ratingCount: sql<number>`(select count(*)::int from ${memberResponses} where ${memberResponses.responderId} = ${profiles.userId} and ${memberResponses.rating} is not null)`,
+        ...ratingFields,
       })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
@@ -77,5 +84,45 @@ export async function listDirectory(db: DbOrTx, input: z.output<typeof directory
     total: totals[0]?.n ?? 0,
     page: input.page,
     pageSize: DIRECTORY_PAGE_SIZE,
+  };
+}
+
+/**
+ * A member's page (issue #13 §2): photo, name, activities, user type, sectors, target countries,
+ * expertise, years of export experience, certificates, tier, average rating (one decimal, 0–3)
+ * with its count, and their published knowledge. Public fields only: never e-mail, phone,
+ * WhatsApp, postal address, LinkedIn or the profile attachment (members reach each other through
+ * requests and offers).
+ * @throws NOT_FOUND unless the member is approved and not suspended.
+ */
+export async function getMemberPage(db: DbOrTx, viewerId: string, userId: string) {
+  const [row] = await db
+    .select({
+      userId: profiles.userId,
+      name: profiles.name,
+      photoUploadId: profiles.photoUploadId,
+      activities: profiles.activities,
+      userType: profiles.userType,
+      industrialSectors: profiles.industrialSectors,
+      targetCountries: profiles.targetCountries,
+      expertiseAreas: profiles.expertiseAreas,
+      yearsExportExperience: profiles.yearsExportExperience,
+      certificates: profiles.certificates,
+      tier: profiles.tier,
+      points: profiles.points,
+      memberSince: profiles.reviewedAt,
+      ...ratingFields,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(activeMember, eq(profiles.userId, userId)))
+    .limit(1);
+  if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
+  const { photoUploadId, ratingAverage, ratingCount, ...r } = row;
+  return {
+    ...r,
+    photoUrl: photoUploadId ? fileUrl(photoUploadId) : null,
+    rating: { average: ratingAverage === null ? null : Number(ratingAverage), count: Number(ratingCount) },
+    knowledge: await authorLibrary(db, viewerId, userId),
   };
 }

@@ -6,7 +6,8 @@
  *   10 per hour per member. 201 `{ id, fileName, sizeBytes, contentType, url }`; refusals are
  *   `DomainError`s, sent by the app's error handler as `{ error: { code, message } }` with
  *   400/401/403/413/429 and the spec's message.
- * - `GET /api/files/:id`: the bytes, for who may see them (`canDownload`), with
+ * - `GET /api/files/:id`: the bytes, for who may see them (`canDownload`: owner, admins, any
+ *   approved member for profile photos and attachments of published library items), with
  *   Content-Disposition, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`;
  *   byte ranges are honoured.
  * - `GET /api/files/:id?w=<1–4096>`: for a profile photo, its resized copy at least `w` px wide
@@ -29,6 +30,7 @@ import { hitRateLimit } from "../auth/rate-limit";
 import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
 import { DomainError, tooManyRequests } from "../domain/errors";
+import { isPublishedAttachment } from "../domain/library";
 import type { Viewer } from "../domain/viewer";
 import { ensurePhotoVariants, PHOTO_CONTENT_TYPE, pickPhotoVariant, preferredPhotoFormat } from "./photos";
 import { fileUrl, storeUpload, uploadsDir } from "./uploads";
@@ -52,10 +54,21 @@ const downloadQuery = z.object({
  */
 const VARIANT_CACHE_CONTROL = "private, max-age=86400, immutable";
 
-/** Who may download an upload: its owner and admins; profile photos also any approved member. */
-export function canDownload(viewer: Viewer, upload: { ownerId: string; purpose: string }): boolean {
+/**
+ * Who may download an upload: its owner and admins; profile photos also any approved member, and
+ * so is a knowledge attachment while the item it is attached to is published in the library
+ * (`attachedToPublished`, looked up by the caller; issue #13 §1). Pending, rejected and suspended
+ * accounts never see others' files.
+ */
+export function canDownload(
+  viewer: Viewer,
+  upload: { ownerId: string; purpose: string },
+  attachedToPublished = false,
+): boolean {
   if (viewer.id === upload.ownerId || viewer.isAdmin) return true;
-  return upload.purpose === "profile_photo" && viewer.approvalStatus === "approved";
+  if (viewer.approvalStatus !== "approved") return false;
+  if (upload.purpose === "profile_photo") return true;
+  return upload.purpose === "knowledge_attachment" && attachedToPublished;
 }
 
 export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; dataDir: string }): Promise<void> {
@@ -95,7 +108,13 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
     const query = downloadQuery.safeParse(req.query);
     if (!id.success || !query.success) throw new DomainError("NOT_FOUND", Msg.notFound);
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, id.data)).limit(1);
-    if (!upload || !canDownload(auth.viewer, upload)) throw new DomainError("NOT_FOUND", Msg.notFound);
+    if (!upload) throw new DomainError("NOT_FOUND", Msg.notFound);
+    const published =
+      upload.purpose === "knowledge_attachment" &&
+      auth.viewer.id !== upload.ownerId &&
+      auth.viewer.approvalStatus === "approved" &&
+      (await isPublishedAttachment(db, upload.id));
+    if (!canDownload(auth.viewer, upload, published)) throw new DomainError("NOT_FOUND", Msg.notFound);
     const width = query.data.w;
     if (width !== undefined && upload.purpose !== "profile_photo") throw new DomainError("NOT_FOUND", Msg.notFound);
 

@@ -105,6 +105,25 @@ describe("dashboard.recentActivity", () => {
     expect(mine).toHaveLength(3);
     // The answer came last, so it leads.
     expect(activity[0]).toMatchObject({ kind: "helped", name: `Helper ${stamp}` });
+
+    // Each row names what it links to (issue #13 §1): the member, and the item or the request.
+    const byKind = Object.fromEntries(activity.filter((a) => a.name.endsWith(stamp)).map((a) => [a.kind, a]));
+    expect(byKind.shared).toMatchObject({ userId: sharer.id, targetId: approved.id, ownRequest: false });
+    expect(byKind.requested).toMatchObject({
+      userId: requester.id,
+      targetId: helpReq.memberRequestId,
+      ownRequest: false,
+    });
+    expect(byKind.helped).toMatchObject({ userId: helper.id, targetId: helpReq.memberRequestId, ownRequest: false });
+    const asRequester = await requester.caller.dashboard.recentActivity();
+    expect(asRequester.find((a) => a.kind === "helped" && a.name === `Helper ${stamp}`)).toMatchObject({
+      ownRequest: true,
+    });
+
+    // An unpublished share leaves the activity.
+    await admin.library.unpublish({ id: approved.id, note: "Outdated" });
+    const after = await helper.caller.dashboard.recentActivity();
+    expect(after.map((a) => a.subject)).not.toContain(`Approved tip ${stamp}`);
   });
 });
 

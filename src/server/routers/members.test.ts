@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIRECTORY_PAGE_SIZE } from "../../common/members";
 import { Msg } from "../../common/messages";
 import { type Actor, createTestApp, SAMPLE_FILES, type TestApp, type TestUser, uploadFile } from "../../test/app";
+import { RESPONSE_CONTACTS, shareInput, submitRequest } from "../../test/fixtures";
 import { profiles, users } from "../db/schema";
 
 let t: TestApp;
@@ -283,5 +284,85 @@ describe("members.list (the directory)", () => {
     expect(bad.error?.message).toBe(Msg.invalidCountry);
     expect((await t.query("members.list", { page: 0 }, { token: viewer.token })).status).toBe(400);
     expect((await t.query("members.list", { sector: "spaceships" }, { token: viewer.token })).status).toBe(400);
+  });
+});
+
+describe("members.get (a member's page, issue #13 §2)", () => {
+  it("shows the public profile, the rating with its count and the published knowledge; never contact details", async () => {
+    const member = await t.member({ countries: ["FR"], sectors: ["agriculture"], name: "Page Owner" });
+    await t.db
+      .update(profiles)
+      .set({
+        mobile: "+989121234567",
+        whatsapp: "+989351234567",
+        postalAddress: "12 Export Street, Tehran",
+        postalCode: "PC-SECRET-1",
+        linkedinUrl: "https://www.linkedin.com/in/page-owner-secret",
+        activities: ["exporter"],
+        expertiseAreas: ["Logistics", "Customs"],
+        certificates: ["ISO 9001"],
+        yearsExportExperience: 7,
+        tier: "silver",
+      })
+      .where(eq(profiles.userId, member.id));
+    // Three ratings of 2 stars: "2.0 (3 ratings)".
+    for (let i = 0; i < 3; i++) {
+      const requester = await t.member();
+      const requestId = await submitRequest(requester, "FR");
+      const { id: responseId } = await member.caller.memberRequests.respond({
+        requestId,
+        message: "We can help.",
+        ...RESPONSE_CONTACTS,
+      });
+      await requester.caller.offers.rate({ responseId, rating: 2 });
+    }
+    // Knowledge: one published, one pending (not shown), one unpublished (not shown).
+    const shared = await member.caller.knowledge.share(shareInput({ title: "Published on my page" }));
+    await admin.caller.inbox.review({ id: shared!.id, decision: "approved" });
+    await member.caller.knowledge.share(shareInput({ title: "Still pending" }));
+    const gone = await member.caller.knowledge.share(shareInput({ title: "Taken down" }));
+    await admin.caller.inbox.review({ id: gone!.id, decision: "approved" });
+    await admin.caller.library.unpublish({ id: gone!.id, note: "Outdated" });
+
+    const res = await t.query<Record<string, unknown>>("members.get", { userId: member.id }, { token: viewer.token });
+    expect(res.status, JSON.stringify(res.error)).toBe(200);
+    const page = res.data!;
+    expect(page).toMatchObject({
+      userId: member.id,
+      name: "Page Owner",
+      photoUrl: null,
+      activities: ["exporter"],
+      userType: "individual",
+      industrialSectors: ["agriculture"],
+      targetCountries: ["FR"],
+      expertiseAreas: ["Logistics", "Customs"],
+      yearsExportExperience: 7,
+      certificates: ["ISO 9001"],
+      tier: "silver",
+      rating: { average: 2, count: 3 },
+    });
+    expect((page.knowledge as { id: number; title: string }[]).map((k) => k.title)).toEqual(["Published on my page"]);
+    const keys = allKeys(page);
+    for (const key of CONTACT_KEYS) expect(keys, key).not.toContain(key);
+    const raw = res.response.payload;
+    for (const secret of [member.email, "+989121234567", "+989351234567", "Export Street", "PC-SECRET-1", "secret"]) {
+      expect(raw).not.toContain(secret);
+    }
+  });
+
+  it("is 404 for pending, rejected, suspended and unknown members, and members only", async () => {
+    const pending = await memberWith("Hiddenpage", { status: "pending" });
+    const rejected = await memberWith("Hiddenpage", { status: "rejected" });
+    const suspended = await memberWith("Hiddenpage", { suspended: true });
+    for (const userId of [pending.id, rejected.id, suspended.id, "00000000-0000-4000-8000-000000000000"]) {
+      const res = await t.query("members.get", { userId }, { token: viewer.token });
+      expect(res.status, userId).toBe(404);
+      expect(res.error?.message).toBe(Msg.notFound);
+    }
+    const shown = await memberWith("Shownpage");
+    expect((await t.query("members.get", { userId: shown.id }, { token: viewer.token })).status).toBe(200);
+    expect((await t.query("members.get", { userId: shown.id }, { token: null })).status).toBe(401);
+    const applicant = await t.actor("pending");
+    expect((await t.query("members.get", { userId: shown.id }, { token: applicant.token })).status).toBe(403);
   });
 });

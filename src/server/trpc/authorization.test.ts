@@ -56,6 +56,7 @@ const MATRIX: Record<string, Tier> = {
   "passwordReset.complete": "public",
 
   "members.list": "member",
+  "members.get": "member",
 
   "adminMembers.list": "admin",
   "adminMembers.suspend": "admin",
@@ -84,6 +85,11 @@ const MATRIX: Record<string, Tier> = {
   "inbox.counts": "admin",
   "inbox.list": "admin",
   "inbox.review": "admin",
+  "library.list": "member",
+  "library.get": "member",
+  "library.like": "member",
+  "library.unlike": "member",
+  "library.unpublish": "admin",
   "points.upgrade": "member",
   "help.quota": "member",
   "help.submit": "member",

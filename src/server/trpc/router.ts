@@ -13,6 +13,7 @@ import { inboxRouter } from "../routers/inbox";
 import { knowledgeRouter } from "../routers/knowledge";
 import { landingRouter } from "../routers/landing";
 import { leaderboardRouter } from "../routers/leaderboard";
+import { libraryRouter } from "../routers/library";
 import { memberRequestsRouter } from "../routers/memberRequests";
 import { membersRouter } from "../routers/members";
 import { offersRouter } from "../routers/offers";
@@ -42,6 +43,7 @@ export const appRouter = router({
   badges: badgesRouter,
   knowledge: knowledgeRouter,
   inbox: inboxRouter,
+  library: libraryRouter,
   points: pointsRouter,
   help: helpRouter,
   leaderboard: leaderboardRouter,

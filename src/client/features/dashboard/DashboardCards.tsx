@@ -217,10 +217,64 @@ const ACTIVITY_ICON: Record<ActivityKind, { icon: ComponentType<{ size?: number 
   helped: { icon: IconHeartHandshake, color: "pink" },
 };
 
-function ActivityLine({ kind, name }: { kind: ActivityKind; name: string }) {
-  if (kind === "shared") return <Trans>{name} shared knowledge</Trans>;
-  if (kind === "requested") return <Trans>{name} asked for help</Trans>;
+interface ActivityRow {
+  kind: ActivityKind;
+  name: string;
+  userId: string;
+  targetId: number;
+  ownRequest: boolean;
+  subject: string;
+}
+
+/** "<member> shared knowledge", the member's name linking to their page (issue #13 §1). */
+function ActivityLine({ row }: { row: ActivityRow }) {
+  const name = (
+    <Anchor
+      renderRoot={(props) => <Link to="/members/$userId" params={{ userId: row.userId }} {...props} />}
+      inherit
+      fw={600}
+      underline="always"
+      data-testid="activity-member-link"
+    >
+      <bdi>{row.name}</bdi>
+    </Anchor>
+  );
+  if (row.kind === "shared") return <Trans>{name} shared knowledge</Trans>;
+  if (row.kind === "requested") return <Trans>{name} asked for help</Trans>;
   return <Trans>{name} helped a member</Trans>;
+}
+
+/**
+ * The subject, linking to what it names: the library item of a share; for a request or an
+ * answer, the viewer's Offers received when the request is theirs, else the received requests
+ * (where a request routed to them is listed). An answer to someone else's request stays text.
+ */
+function ActivitySubject({ row }: { row: ActivityRow }) {
+  const text = (
+    <Text size="xs" c="dimmed" truncate dir="auto">
+      {row.subject}
+    </Text>
+  );
+  const link = (render: (props: Record<string, unknown>) => ReactNode) => (
+    <Anchor
+      renderRoot={render}
+      size="xs"
+      c="dimmed"
+      td="underline"
+      truncate
+      dir="auto"
+      display="block"
+      data-testid="activity-link"
+    >
+      {row.subject}
+    </Anchor>
+  );
+  if (row.kind === "shared") {
+    return link((props) => <Link to="/knowledge/$itemId" params={{ itemId: String(row.targetId) }} {...props} />);
+  }
+  if (row.ownRequest) return link((props) => <Link to="/offers/received" {...props} />);
+  if (row.kind === "requested") return link((props) => <Link to="/member-request/received" {...props} />);
+  return text;
 }
 
 /** The latest shares, requests and answers in the club, newest first. */
@@ -277,13 +331,9 @@ export function RecentActivityCard() {
                 </ThemeIcon>
                 <Box style={{ flex: 1, minWidth: 0 }}>
                   <Text size="sm" fw={500} truncate>
-                    <ActivityLine kind={row.kind} name={row.name} />
+                    <ActivityLine row={row} />
                   </Text>
-                  {row.subject && (
-                    <Text size="xs" c="dimmed" truncate dir="auto">
-                      {row.subject}
-                    </Text>
-                  )}
+                  {row.subject && <ActivitySubject row={row} />}
                 </Box>
                 <Text
                   component="time"

@@ -1,11 +1,13 @@
 /**
  * "Your submissions" under the Share Knowledge form: the member's own submissions, newest first,
- * with their review state and the points an approval awarded.
+ * with their review state and the points an approval awarded; a published one links to the
+ * library, and an unpublished one shows the admin's note (issue #13 §1).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconCoins } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
 import { formatDate, formatNumber } from "../../i18n";
@@ -66,9 +68,34 @@ export function MySubmissions() {
                   <Text size="xs" c="dimmed">
                     {i18n._(SHARE_TYPE_LABELS[s.shareType])} · {formatDate(s.createdAt, i18n.locale)}
                   </Text>
+                  {s.status === "approved" && !s.unpublishedAt && (
+                    <Anchor
+                      renderRoot={(props) => (
+                        <Link to="/knowledge/$itemId" params={{ itemId: String(s.id) }} {...props} />
+                      )}
+                      size="xs"
+                      data-testid="submission-library-link"
+                    >
+                      <Trans>View in the library</Trans>
+                    </Anchor>
+                  )}
+                  {s.unpublishedAt && (
+                    <Text size="xs" c="red.8" data-testid="unpublish-note">
+                      <Trans>
+                        Unpublished on {formatDate(s.unpublishedAt, i18n.locale)}. Admin's note:{" "}
+                        <bdi>{s.unpublishNote}</bdi>
+                      </Trans>
+                    </Text>
+                  )}
                 </Stack>
                 <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                  <StatusBadge status={s.status} />
+                  {s.unpublishedAt ? (
+                    <Badge color="gray" variant="light" data-testid="unpublished-badge">
+                      <Trans>Unpublished</Trans>
+                    </Badge>
+                  ) : (
+                    <StatusBadge status={s.status} />
+                  )}
                   {s.status === "approved" && s.pointsAwarded != null && <PointsAwarded points={s.pointsAwarded} />}
                 </Stack>
               </Group>

@@ -1,3 +1,12 @@
-/** The knowledge feature's public module, for the admin inbox: status badge, category labels, countries. */
-export { categoryKind, categoryLabel, useKnowledgeCountries } from "./options";
+/**
+ * The knowledge feature's public module, for the admin inbox and the library: status badge,
+ * category labels and options, countries.
+ */
+export {
+  categoryKind,
+  categoryLabel,
+  eventTypeOptions,
+  productCategoryOptions,
+  useKnowledgeCountries,
+} from "./options";
 export { StatusBadge } from "./StatusBadge";

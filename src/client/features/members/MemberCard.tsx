@@ -1,10 +1,11 @@
 /**
- * One member in the directory: photo (or initials), name, activities, sectors, target
- * countries, tier, and the spot for the average rating. Public fields only: the directory
- * never receives contact details.
+ * One member in the directory: photo (or initials), name (linking to the member's page),
+ * activities, sectors, target countries, tier, and the spot for the average rating. Public
+ * fields only: the directory never receives contact details.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Avatar, Badge, Card, Group, Rating, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
+import { Anchor, Avatar, Badge, Card, Group, Rating, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import type { Activity, Tier, UserType } from "../../../common/constants";
 import { TierBadge } from "../../components/TierBadge";
@@ -111,7 +112,15 @@ export function MemberCard({
           />
           <Stack gap={2} miw={0} style={{ flex: 1 }}>
             <Text fw={700} lineClamp={2} id={titleId} component="h2" size="md" m={0} dir="auto" ta={start}>
-              {member.name}
+              {/* The member's page (issue #13 §2). */}
+              <Anchor
+                renderRoot={(props) => <Link to="/members/$userId" params={{ userId: member.userId }} {...props} />}
+                inherit
+                c="var(--mantine-color-text)"
+                data-testid="member-card-link"
+              >
+                {member.name}
+              </Anchor>
             </Text>
             <Text size="xs" c="dimmed">
               {i18n._(USER_TYPE_LABELS[member.userType])}

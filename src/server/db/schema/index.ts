@@ -6,6 +6,7 @@ export * from "./files";
 export * from "./help";
 export * from "./knowledge";
 export * from "./landing";
+export * from "./library";
 export * from "./mail";
 export * from "./memberRequests";
 export * from "./notifications";

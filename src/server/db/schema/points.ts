@@ -1,7 +1,15 @@
 import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./index";
 
-export const pointsReasonEnum = pgEnum("points_reason", ["knowledge_approved", "helpful_answer", "tier_upgrade"]);
+export const pointsReasonEnum = pgEnum("points_reason", [
+  "knowledge_approved",
+  "helpful_answer",
+  "tier_upgrade",
+  /** +2 to an author per like of their published knowledge; source: the `knowledge_likes` id. */
+  "knowledge_liked",
+  /** −2 when that like is withdrawn; same source. */
+  "knowledge_like_withdrawn",
+]);
 
 /**
  * One row per award (+) or spend (−). Unique per reason and source, so nothing is credited
@@ -16,7 +24,7 @@ export const pointsLedger = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     delta: integer().notNull(),
     reason: pointsReasonEnum().notNull(),
-    /** What earned or spent it: a submission id, a response id, or `<userId>:<tier>`. */
+    /** What earned or spent it: a submission id, a response id, a like id, or `<userId>:<tier>`. */
     sourceId: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
