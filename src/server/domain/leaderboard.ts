@@ -1,7 +1,7 @@
 /**
  * The leaderboard from the points ledger (spec part 2 §2 Leaderboard; DESIGN.md §8.1).
  */
-import { and, eq, gt, gte, sql } from "drizzle-orm";
+import { and, eq, gte, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { pointsLedger, profiles, users } from "../db/schema";
 import { monthStart } from "./help";
@@ -15,7 +15,7 @@ function norm<T extends { rank: number; points: number }>(r: T): T {
 /**
  * Ranking by points: `allTime` by all-time points, i.e. points earned — the balance plus what was
  * spent on tier upgrades, so buying a tier never drops a member (issue #13 §4); `month` by points
- * earned this calendar month (positive ledger rows). Returns the top `limit` and the viewer's own
+ * earned this calendar month (every ledger row but tier upgrades, so a withdrawn like nets out). Returns the top `limit` and the viewer's own
  * rank and points (`points` is what the board ranks by).
  */
 export async function leaderboard(db: DbOrTx, viewerId: string, period: "month" | "allTime", limit = 20) {
@@ -54,7 +54,8 @@ export async function leaderboard(db: DbOrTx, viewerId: string, period: "month" 
       points: sql<number>`sum(${pointsLedger.delta})::int`.as("earned"),
     })
     .from(pointsLedger)
-    .where(and(gte(pointsLedger.createdAt, monthStart()), gt(pointsLedger.delta, 0)))
+    .where(and(gte(pointsLedger.createdAt, monthStart()), ne(pointsLedger.reason, "tier_upgrade")))
+    .having(sql`sum(${pointsLedger.delta}) > 0`)
     .groupBy(pointsLedger.userId)
     .as("earned");
   const ranked = db

@@ -71,7 +71,7 @@ describe("leaderboard.list", () => {
     expect((await back.leaderboard.list({ period: "allTime" })).me).toBeNull();
   });
 
-  it("month counts only the positive ledger rows of this month", async () => {
+  it("month counts the points earned this month: every ledger row but tier upgrades, withdrawn likes netted", async () => {
     const now = Date.now();
     const lastMonth = new Date(monthStart().getTime() - 24 * 3600_000);
     const earner = await t.member({ name: "Month Earner" });
@@ -85,6 +85,9 @@ describe("leaderboard.list", () => {
       // spender: 2 000 000 earned this month, a spend this month, a big award last month
       { userId: spender.id, delta: 2_000_000, reason: "knowledge_approved", sourceId: `m-${now}-3` },
       { userId: spender.id, delta: -1_500_000, reason: "tier_upgrade", sourceId: `m-${now}-4` },
+      // earner: a like credited and withdrawn this month counts for nothing
+      { userId: earner.id, delta: 2, reason: "knowledge_liked", sourceId: `m-${now}-7` },
+      { userId: earner.id, delta: -2, reason: "knowledge_like_withdrawn", sourceId: `m-${now}-7` },
       {
         userId: spender.id,
         delta: 5_000_000,

@@ -10,6 +10,7 @@ import { IconCoins, IconInbox, IconUserCheck, IconUserCircle } from "@tabler/ico
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { APPROVAL_POINTS } from "../../../common/inbox";
+import { LIKE_POINTS } from "../../../common/library";
 import { HELPFUL_ANSWER_POINTS } from "../../../common/points";
 import { TierBadge } from "../../components/TierBadge";
 import { formatNumber } from "../../i18n";
@@ -35,6 +36,7 @@ export function DashboardPage() {
   const postMin = formatNumber(APPROVAL_POINTS[0]);
   const postMax = formatNumber(APPROVAL_POINTS[APPROVAL_POINTS.length - 1] ?? APPROVAL_POINTS[0]);
   const answer = formatNumber(HELPFUL_ANSWER_POINTS);
+  const like = formatNumber(LIKE_POINTS);
 
   return (
     <Stack gap="lg" maw={1100} mx="auto">
@@ -120,8 +122,8 @@ export function DashboardPage() {
           </Text>
           <Text size="xs" c="dimmed">
             <Trans>
-              Earn {postMin}–{postMax} points for each knowledge post an administrator approves, and +{answer} when a
-              member rates your answer 3 stars.
+              Earn {postMin}–{postMax} points for each knowledge post an administrator approves, +{like} for each member
+              who likes it, and +{answer} when a member rates your answer 3 stars.
             </Trans>
           </Text>
         </Card>

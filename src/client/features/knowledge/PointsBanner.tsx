@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCoins } from "@tabler/icons-react";
 import { APPROVAL_POINTS } from "../../../common/inbox";
+import { LIKE_POINTS } from "../../../common/library";
 import { formatNumber } from "../../i18n";
 
 /**
@@ -12,6 +13,7 @@ import { formatNumber } from "../../i18n";
 export function PointsBanner() {
   const { i18n } = useLingui();
   const [low, mid, high] = APPROVAL_POINTS.map((p) => formatNumber(p, i18n.locale));
+  const like = formatNumber(LIKE_POINTS, i18n.locale);
 
   return (
     <Card withBorder radius="lg" p={{ base: "md", sm: "lg" }} bg="teal.0" data-testid="points-banner">
@@ -33,7 +35,8 @@ export function PointsBanner() {
           <Text size="sm">
             <Trans>
               Sharing earns points once your submission is approved. An administrator reviews every submission and
-              decides the award on approval: {low}, {mid} or {high} points.
+              decides the award on approval: {low}, {mid} or {high} points. Once it is published in the library, each
+              member who likes it adds +{like}.
             </Trans>
           </Text>
           <Text size="xs" c="dimmed">

@@ -3,7 +3,7 @@
  * activities, sectors, target countries, tier, and the spot for the average rating. Public
  * fields only: the directory never receives contact details.
  */
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Avatar, Badge, Card, Group, Rating, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
@@ -13,6 +13,7 @@ import { useStartAlign } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { ACTIVITY_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
 import { photoImage } from "../../lib/photos";
+import { formatRating, formatRatingValue } from "../../lib/rating";
 import { sectorName } from "../../lib/reference";
 
 export interface DirectoryMember {
@@ -53,10 +54,10 @@ export function MemberRatingSlot({ member }: { member: DirectoryMember }) {
         fractions={10}
         readOnly
         size="xs"
-        aria-label={t`Average rating ${average} of 3`}
+        aria-label={t`Average rating ${formatRatingValue(average)} of 3`}
       />
       <Text size="xs" c="dimmed">
-        {formatNumber(average)} · <Plural value={count} one="# rating" other="# ratings" />
+        {formatRating(average, count)}
       </Text>
     </Group>
   );

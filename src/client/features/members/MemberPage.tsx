@@ -5,7 +5,7 @@
  * Contact details never reach this page (the server does not send them): members reach each
  * other through requests and offers.
  */
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Avatar,
   Badge,
@@ -30,21 +30,14 @@ import { EXPERIENCE_OPTIONS, EXPERTISE_AREAS } from "../../../common/profile";
 import { LoadError } from "../../components/LoadError";
 import { TierBadge } from "../../components/TierBadge";
 import { UserText } from "../../components/UserText";
-import { intlLocale } from "../../i18n";
 import { errorCode } from "../../lib/errors";
 import { ACTIVITY_LABELS, EXPERIENCE_LABELS, EXPERTISE_AREA_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
+import { formatRating } from "../../lib/rating";
 import { sectorName, useCountryOptions } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
 import { KnowledgeCard, NoKnowledge } from "../library";
 
 const route = getRouteApi("/_app/members_/$userId");
-
-/** "2.0" for an average on the 0–3 scale: always one decimal, in the page's digits. */
-export function formatRating(value: number, locale: string): string {
-  return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    value,
-  );
-}
 
 function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -184,10 +177,7 @@ export function MemberPage() {
               <>
                 <Rating value={average} count={3} fractions={10} readOnly size="sm" aria-hidden />
                 <Text size="sm" fw={500}>
-                  {formatRating(average, i18n.locale)}{" "}
-                  <Text span c="dimmed" inherit>
-                    (<Plural value={m.rating.count} one="# rating" other="# ratings" />)
-                  </Text>
+                  {formatRating(average, m.rating.count)}
                 </Text>
               </>
             )}
