@@ -15,8 +15,10 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 export default defineConfig({
   testDir: "e2e",
   outputDir: "e2e/artifacts/test-results",
-  fullyParallel: false,
-  workers: 1,
+  // Two browsers at once by default (E2E_WORKERS): the specs that count things every test
+  // changes (front-door's first admin and applicant, knowledge's pending count) run first and
+  // alone, through the project chain below; every other test stands alone and runs in parallel.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
@@ -44,7 +46,22 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    { name: "front-door", testMatch: /front-door\.spec\.ts/, use: { browserName: "chromium" } },
+    {
+      name: "knowledge",
+      testMatch: /knowledge\.spec\.ts/,
+      dependencies: ["front-door"],
+      use: { browserName: "chromium" },
+    },
+    {
+      name: "chromium",
+      testIgnore: [/front-door\.spec\.ts/, /knowledge\.spec\.ts/],
+      dependencies: ["knowledge"],
+      fullyParallel: true,
+      use: { browserName: "chromium" },
+    },
+  ],
   webServer: {
     command: "node e2e/support/serve.mjs",
     url: `${BASE_URL}/readyz`,
