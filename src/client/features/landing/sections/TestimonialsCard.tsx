@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Group, Paper, Rating, SimpleGrid, Stack, Text, ThemeIcon } from "@mantine/core";
-import { IconMapPin, IconQuote } from "@tabler/icons-react";
+import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from "@mantine/core";
+import { IconMapPin, IconQuote, IconStarFilled } from "@tabler/icons-react";
 import { formatNumber } from "../../../i18n";
 import { SectionCard } from "./SectionCard";
 
@@ -91,7 +91,7 @@ function TestimonialItem({ item }: { item: Testimonial }) {
   return (
     <Paper component="figure" withBorder radius="md" p="lg" m={0}>
       <Stack gap="sm" h="100%">
-        <Rating value={item.rating} readOnly role="img" aria-label={t`Rated ${stars} out of 5`} />
+        <Stars value={item.rating} label={t`Rated ${stars} out of 5`} />
         <Text component="blockquote" m={0} lh={1.6} style={{ flex: 1 }}>
           {i18n._(item.comment)}
         </Text>
@@ -124,4 +124,23 @@ function initials(name: string): string {
     .slice(0, 2)
     .map((part) => part.charAt(0).toUpperCase())
     .join("");
+}
+
+/**
+ * A read-only five-star rating, drawn as one image with its text as the accessible name. Mantine's
+ * `Rating` (an input per half star, about 4 KB) is for choosing a rating; here it only shows one.
+ */
+function Stars({ value, label }: { value: number; label: string }) {
+  return (
+    <Group gap={2} wrap="nowrap" role="img" aria-label={label}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <IconStarFilled
+          key={n}
+          size={18}
+          aria-hidden
+          color={n <= value ? "var(--mantine-color-yellow-6)" : "var(--mantine-color-gray-3)"}
+        />
+      ))}
+    </Group>
+  );
 }
