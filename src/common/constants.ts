@@ -83,3 +83,12 @@ export const LIMITS = {
 
 /** Characters the password policy calls "special" (spec part 1 §5). */
 export const PASSWORD_SPECIALS = "@$!%*?&";
+
+// The points rules (spec part 2 §9), here rather than beside their schemas so the landing page
+// can name them without loading zod (its entry-chunk budget: ADR 7, ADR 11).
+/** Points an admin may award on approval of a knowledge submission; 50 is the default. */
+export const APPROVAL_POINTS = [50, 100, 200] as const;
+/** Points per 3-star response (landing copy: +15 per helpful answer). */
+export const HELPFUL_ANSWER_POINTS = 15;
+/** Points the author earns for each like standing on one of their items (landing: "+2 per like"). */
+export const LIKE_POINTS = 2;

@@ -6,8 +6,7 @@ import { LIMITS } from "./constants";
 import { Msg } from "./messages";
 import { plainText, rowIdSchema } from "./validation";
 
-/** Points an admin may award on approval (spec part 2 §9); 50 is the default. */
-export const APPROVAL_POINTS = [50, 100, 200] as const;
+export { APPROVAL_POINTS } from "./constants";
 
 export const DEFAULT_APPROVAL_POINTS = 50;
 

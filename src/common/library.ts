@@ -11,8 +11,7 @@ import { INT4_MAX, plainText, rowIdSchema, searchInput, timestampSchema } from "
 /** Items per page of the library. */
 export const LIBRARY_PAGE_SIZE = 12;
 
-/** Points the author earns for each like standing on one of their items (landing: "+2 per like"). */
-export const LIKE_POINTS = 2;
+export { LIKE_POINTS } from "./constants";
 
 /** Longest note an admin writes when unpublishing an item. */
 export const UNPUBLISH_NOTE_MAX = 500;

@@ -5,7 +5,6 @@
 import { z } from "zod";
 import { TIERS } from "./constants";
 
-/** Points per 3-star response (landing copy: +15 per helpful answer). */
-export const HELPFUL_ANSWER_POINTS = 15;
+export { HELPFUL_ANSWER_POINTS } from "./constants";
 
 export const upgradeTierInput = z.object({ tier: z.enum(TIERS) });

@@ -1,8 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Accordion, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
-import { TIER_COST } from "../../../../common/constants";
-import { APPROVAL_POINTS } from "../../../../common/inbox";
-import { HELPFUL_ANSWER_POINTS } from "../../../../common/points";
+import { APPROVAL_POINTS, HELPFUL_ANSWER_POINTS, TIER_COST } from "../../../../common/constants";
 import { formatNumber } from "../../../i18n";
 import type { DialogProps } from "../LazyDialog";
 

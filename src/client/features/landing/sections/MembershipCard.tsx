@@ -2,9 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconCertificate, IconFileText, IconListCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { TIERS, type Tier } from "../../../../common/constants";
-import { APPROVAL_POINTS } from "../../../../common/inbox";
-import { HELPFUL_ANSWER_POINTS } from "../../../../common/points";
+import { APPROVAL_POINTS, HELPFUL_ANSWER_POINTS, LIKE_POINTS, TIERS, type Tier } from "../../../../common/constants";
 import { TierBadge } from "../../../components/TierBadge";
 import { TierPrice, TierQuota } from "../../../components/TierTexts";
 import { formatNumber } from "../../../i18n";
@@ -71,7 +69,7 @@ export function MembershipCard({ onTerms, onLevels }: MembershipCardProps) {
             label={<Trans>per approved knowledge post</Trans>}
           />
           <PointsRule from={HELPFUL_ANSWER_POINTS} label={<Trans>per answer rated 3 stars</Trans>} />
-          <PointsRule from={2} label={<Trans>per like on your knowledge</Trans>} />
+          <PointsRule from={LIKE_POINTS} label={<Trans>per like on your knowledge</Trans>} />
         </SimpleGrid>
       </Stack>
     </SectionCard>
