@@ -22,7 +22,7 @@ import {
   createTheme,
   DEFAULT_THEME,
   type DrawerProps,
-  Input,
+  type InputStylesNames,
   type MantineColorsTuple,
   type MantineThemeOverride,
   type ModalProps,
@@ -66,7 +66,11 @@ export const theme = createTheme({
     // Each line of a field takes its direction from its own first letter, so "12 Export Street,
     // Tehran" keeps its order on a Persian page and Persian keeps its own on an English one;
     // an empty field still follows the page (issue #13 §4).
-    Input: Input.extend({ styles: { input: { unicodeBidi: "plaintext" } } }),
+    // A plain object, not `Input.extend(…)`, which would pull the Input family into the landing
+    // page's entry chunk (see useAppTheme below).
+    Input: { styles: { input: { unicodeBidi: "plaintext" } } } satisfies {
+      styles: Partial<Record<InputStylesNames, object>>;
+    },
   },
 });
 

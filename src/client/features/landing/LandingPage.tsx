@@ -3,8 +3,7 @@ import { Box, Button, Container, SimpleGrid, Stack } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconLayoutDashboard, IconLogin, IconUserPlus } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
-import { useSession } from "../session/useSession";
+import { lazy, Suspense, useState } from "react";
 import { LazyDialog, preloadOn } from "./LazyDialog";
 import {
   loadBenefitsDialog,
@@ -22,6 +21,8 @@ import { Hero } from "./sections/Hero";
 import { LandingFooter } from "./sections/LandingFooter";
 import { MembershipCard } from "./sections/MembershipCard";
 import { TestimonialsCard } from "./sections/TestimonialsCard";
+
+const SessionProbe = lazy(() => import("./SessionProbe"));
 
 /** The auth dialog in the URL; `forgot` is the Sign In dialog's "Forgot password?" view. */
 export type AuthDialog = "signin" | "signup" | "forgot";
@@ -47,10 +48,15 @@ export function LandingPage({ auth, onAuthChange }: LandingPageProps) {
   const openSignIn = () => onAuthChange("signin");
   const openSignUp = () => onAuthChange("signup");
   const closeAuth = () => onAuthChange(null);
-  const signedIn = !!useSession().data;
+  // Whether someone is signed in, learnt after the first paint by a lazily loaded probe: the
+  // session query's observer stays out of the entry chunk (ADR 7).
+  const [signedIn, setSignedIn] = useState(false);
 
   return (
     <Box mih="100vh">
+      <Suspense fallback={null}>
+        <SessionProbe onChange={setSignedIn} />
+      </Suspense>
       <PublicHeader>
         {signedIn ? (
           <Button
