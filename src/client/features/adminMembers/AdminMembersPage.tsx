@@ -12,7 +12,6 @@ import {
   Group,
   Loader,
   Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -28,14 +27,13 @@ import { IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { FilterBar } from "../../components/FilterBar";
+import { FilterBar, FilterSelect } from "../../components/FilterBar";
 import { ListPagination } from "../../components/ListPagination";
 import { LoadError } from "../../components/LoadError";
 import { TierBadge } from "../../components/TierBadge";
 import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { formatNumber } from "../../i18n";
 import { ACCOUNT_STATUS_LABELS, ACTIVITY_LABELS, MEMBER_ROLE_LABELS } from "../../lib/labels";
-import { oneOf } from "../../lib/searchParams";
 import { useTRPC } from "../../trpc";
 import { useSession } from "../session";
 import {
@@ -196,7 +194,7 @@ function AccountCards({
 }
 
 export function AdminMembersPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, undefined, { getInitialValueInEffect: false });
@@ -228,7 +226,6 @@ export function AdminMembersPage() {
     void navigate({ search: {}, resetScroll: false });
   }
   const box = useDebouncedSearchText(search.q, (q) => change({ q }, true));
-  const clear = { "aria-label": t`Clear` };
   const accounts = list.data?.items ?? [];
   const filtered = hasAdminMemberFilters(search);
 
@@ -271,24 +268,22 @@ export function AdminMembersPage() {
         }
         filters={
           <>
-            <Select
+            <FilterSelect
               label={t`Status`}
               placeholder={t`All statuses`}
-              data={ACCOUNT_STATUSES.map((s) => ({ value: s, label: i18n._(ACCOUNT_STATUS_LABELS[s]) }))}
-              value={search.status ?? null}
-              onChange={(v) => change({ status: oneOf(ACCOUNT_STATUSES, v) })}
-              clearable
-              clearButtonProps={clear}
+              codes={ACCOUNT_STATUSES}
+              labels={ACCOUNT_STATUS_LABELS}
+              value={search.status}
+              onChange={(status) => change({ status })}
               data-testid="filter-status"
             />
-            <Select
+            <FilterSelect
               label={t`Role`}
               placeholder={t`All roles`}
-              data={MEMBER_ROLES.map((r) => ({ value: r, label: i18n._(MEMBER_ROLE_LABELS[r]) }))}
-              value={search.role ?? null}
-              onChange={(v) => change({ role: oneOf(MEMBER_ROLES, v) })}
-              clearable
-              clearButtonProps={clear}
+              codes={MEMBER_ROLES}
+              labels={MEMBER_ROLE_LABELS}
+              value={search.role}
+              onChange={(role) => change({ role })}
               data-testid="filter-role"
             />
           </>

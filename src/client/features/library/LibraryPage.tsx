@@ -13,7 +13,7 @@ import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { EVENT_TYPES, KNOWLEDGE_COUNTRIES, PRODUCT_CATEGORY_CODES } from "../../../common/knowledge";
 import { LIBRARY_PAGE_SIZE } from "../../../common/library";
-import { FilterBar } from "../../components/FilterBar";
+import { FilterBar, FilterSelect } from "../../components/FilterBar";
 import { LoadError } from "../../components/LoadError";
 import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
@@ -59,11 +59,9 @@ export function LibraryPage() {
   }
 
   const box = useDebouncedSearchText(search.q, (q) => change({ q }, true));
-  const clear = { "aria-label": t`Clear` };
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = hasLibraryFilters(search);
   const active = [search.type, search.country, search.product, search.event].filter(Boolean).length;
-  const typeOptions = LIBRARY_TYPES.map((v) => ({ value: v, label: i18n._(SHARE_TYPE_LABELS[v]) }));
 
   return (
     <Stack maw={1200} mx="auto" gap="md">
@@ -110,49 +108,40 @@ export function LibraryPage() {
         }
         filters={
           <>
-            <Select
+            <FilterSelect
               label={t`Type`}
               placeholder={t`All types`}
-              data={typeOptions}
-              value={search.type ?? null}
-              onChange={(v) => change({ type: oneOf(LIBRARY_TYPES, v) })}
-              clearable
-              clearButtonProps={clear}
+              codes={LIBRARY_TYPES}
+              labels={SHARE_TYPE_LABELS}
+              value={search.type}
+              onChange={(type) => change({ type })}
               data-testid="library-filter-type"
             />
-            <Select
+            <FilterSelect
               label={t`Country`}
               placeholder={t`All countries`}
               data={countries.data}
               filter={countries.filter}
-              value={search.country ?? null}
-              onChange={(v) => change({ country: v ?? undefined })}
+              value={search.country}
+              onChange={(country) => change({ country })}
               searchable
-              clearable
-              clearButtonProps={clear}
-              nothingFoundMessage={t`No matches`}
               data-testid="library-filter-country"
             />
-            <Select
+            <FilterSelect
               label={t`Product category`}
               placeholder={t`All product categories`}
               data={productCategoryOptions(i18n)}
-              value={search.product ?? null}
-              onChange={(v) => change({ product: v ?? undefined })}
+              value={search.product}
+              onChange={(product) => change({ product })}
               searchable
-              clearable
-              clearButtonProps={clear}
-              nothingFoundMessage={t`No matches`}
               data-testid="library-filter-product"
             />
-            <Select
+            <FilterSelect
               label={t`Event type`}
               placeholder={t`All event types`}
               data={eventTypeOptions(i18n)}
-              value={search.event ?? null}
-              onChange={(v) => change({ event: v ?? undefined })}
-              clearable
-              clearButtonProps={clear}
+              value={search.event}
+              onChange={(event) => change({ event })}
               data-testid="library-filter-event"
             />
             <Select
