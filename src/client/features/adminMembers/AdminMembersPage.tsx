@@ -7,7 +7,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import {
   Badge,
-  Button,
   Card,
   Group,
   Loader,
@@ -28,6 +27,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { FilterBar, FilterSelect } from "../../components/FilterBar";
+import { EmptyFilteredList, staleResultsStyle } from "../../components/FilteredListStates";
 import { ListPagination } from "../../components/ListPagination";
 import { LoadError } from "../../components/LoadError";
 import { TierBadge } from "../../components/TierBadge";
@@ -304,22 +304,13 @@ export function AdminMembersPage() {
       )}
 
       {list.isSuccess && accounts.length === 0 && !list.isPlaceholderData && (
-        <Card withBorder radius="lg" p="xl">
-          <Stack align="center" gap="sm" ta="center">
-            <Text fw={600}>
-              {filtered ? <Trans>No accounts match these filters</Trans> : <Trans>No accounts yet</Trans>}
-            </Text>
-            {filtered && (
-              <Button variant="light" onClick={reset}>
-                <Trans>Reset filters</Trans>
-              </Button>
-            )}
-          </Stack>
-        </Card>
+        <EmptyFilteredList filtered={filtered} onReset={reset}>
+          {filtered ? <Trans>No accounts match these filters</Trans> : <Trans>No accounts yet</Trans>}
+        </EmptyFilteredList>
       )}
 
       {accounts.length > 0 && (
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }}>
+        <div style={staleResultsStyle(list.isPlaceholderData)}>
           {wide ? (
             <AccountsTable accounts={accounts} viewerId={viewerId} actions={actions} />
           ) : (

@@ -5,7 +5,7 @@
  * Filters live in the URL.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconBooks, IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
@@ -14,6 +14,7 @@ import { useEffect } from "react";
 import { EVENT_TYPES, KNOWLEDGE_COUNTRIES, PRODUCT_CATEGORY_CODES } from "../../../common/knowledge";
 import { LIBRARY_PAGE_SIZE } from "../../../common/library";
 import { FilterBar, FilterSelect } from "../../components/FilterBar";
+import { EmptyFilteredList, staleResultsStyle } from "../../components/FilteredListStates";
 import { LoadError } from "../../components/LoadError";
 import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
@@ -173,29 +174,19 @@ export function LibraryPage() {
       )}
 
       {list.isSuccess && items.length === 0 && !list.isPlaceholderData && (
-        <Card withBorder radius="lg" p="xl" data-testid="library-empty">
-          <Stack align="center" gap="sm" ta="center">
-            <IconBooks size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text fw={600}>
-              {filtered ? (
-                <Trans>No knowledge matches this search or these filters</Trans>
-              ) : (
-                <Trans>No knowledge has been published yet. Share what you know: approved items appear here.</Trans>
-              )}
-            </Text>
-            {filtered && (
-              <Button variant="light" onClick={reset}>
-                <Trans>Reset filters</Trans>
-              </Button>
-            )}
-          </Stack>
-        </Card>
+        <EmptyFilteredList icon={IconBooks} filtered={filtered} onReset={reset} testId="library-empty">
+          {filtered ? (
+            <Trans>No knowledge matches this search or these filters</Trans>
+          ) : (
+            <Trans>No knowledge has been published yet. Share what you know: approved items appear here.</Trans>
+          )}
+        </EmptyFilteredList>
       )}
 
       {items.length > 0 && (
         <SimpleGrid
           cols={{ base: 1, sm: 2, lg: 3 }}
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }}
+          style={staleResultsStyle(list.isPlaceholderData)}
           data-testid="library-grid"
         >
           {items.map((item) => (
