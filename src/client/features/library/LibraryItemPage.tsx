@@ -18,22 +18,15 @@ import {
   Text,
   Textarea,
   Title,
-  useDirection,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import {
-  IconArrowLeft,
-  IconArrowRight,
-  IconDownload,
-  IconEyeOff,
-  IconHeart,
-  IconHeartFilled,
-} from "@tabler/icons-react";
+import { IconDownload, IconEyeOff, IconHeart, IconHeartFilled } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getRouteApi, Link } from "@tanstack/react-router";
+import { getRouteApi } from "@tanstack/react-router";
 import { type ReactNode, useId, useState } from "react";
 import { UNPUBLISH_NOTE_MAX } from "../../../common/library";
+import { BackLink } from "../../components/BackLink";
 import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
 import { formatCalendarDate, formatDate, formatNumber } from "../../i18n";
@@ -60,21 +53,12 @@ function Fact({ label, children, testId }: { label: ReactNode; children: ReactNo
   );
 }
 
-/** Back to the list; the arrow points to the start side in either direction. */
-function BackLink() {
-  const { dir } = useDirection();
-  const Arrow = dir === "rtl" ? IconArrowRight : IconArrowLeft;
+/** Back to the list. */
+function Back() {
   return (
-    <Button
-      component={Link}
-      to="/knowledge"
-      variant="subtle"
-      size="compact-sm"
-      leftSection={<Arrow size={16} aria-hidden />}
-      style={{ alignSelf: "flex-start" }}
-    >
+    <BackLink to="/knowledge">
       <Trans>Back to the library</Trans>
-    </Button>
+    </BackLink>
   );
 }
 
@@ -98,7 +82,7 @@ export function LibraryItemPage() {
   if (!valid || errorCode(item.error) === "NOT_FOUND") {
     return (
       <Stack maw={860} mx="auto" gap="md">
-        <BackLink />
+        <Back />
         <Card withBorder radius="lg" p="xl" data-testid="library-item-missing">
           <Stack align="center" gap="sm" ta="center">
             <Title order={1} size="h3">
@@ -115,7 +99,7 @@ export function LibraryItemPage() {
   if (item.isError) {
     return (
       <Stack maw={860} mx="auto" gap="md">
-        <BackLink />
+        <Back />
         <LoadError title={t`Failed to load this knowledge`} error={item.error} onRetry={() => void item.refetch()} />
       </Stack>
     );
@@ -123,7 +107,7 @@ export function LibraryItemPage() {
   if (!item.data) {
     return (
       <Stack maw={860} mx="auto" gap="md" aria-busy="true" aria-label={t`Loading`}>
-        <BackLink />
+        <Back />
         <Skeleton h={28} w="70%" />
         <Skeleton h={14} w="40%" />
         <Skeleton h={160} />
@@ -135,7 +119,7 @@ export function LibraryItemPage() {
   const isEvent = k.shareType === "experience";
   return (
     <Stack maw={860} mx="auto" gap="md" component="article" aria-labelledby={titleId} data-testid="library-item">
-      <BackLink />
+      <Back />
       <Stack gap="xs">
         <Group gap={6}>
           <Badge variant="light" color="teal" tt="none">
