@@ -1,7 +1,7 @@
 /**
  * A list's filter bar: the search box and the filters side by side; on a phone the search box
  * stays and the other filters fold behind a "Filters" button that shows how many are set.
- * `FilterSelect` is the one dropdown filter inside it.
+ * `FilterSearch` is its search box and `FilterSelect` its dropdown filters.
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -16,13 +16,16 @@ import {
   type SelectProps,
   SimpleGrid,
   Stack,
+  TextInput,
+  type TextInputProps,
   useMantineTheme,
 } from "@mantine/core";
 import { useDisclosure, useId, useMediaQuery } from "@mantine/hooks";
-import { IconAdjustmentsHorizontal } from "@tabler/icons-react";
+import { IconAdjustmentsHorizontal, IconSearch } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatNumber } from "../i18n";
 import { oneOf } from "../lib/searchParams";
+import { useDebouncedSearchText } from "./useDebouncedSearchText";
 
 export function FilterBar({
   label,
@@ -157,6 +160,37 @@ export function FilterSelect<T extends string>(props: FilterSelectProps<T>) {
       {...rest}
       value={value ?? null}
       onChange={(v) => onChange((v ?? undefined) as T | undefined)}
+    />
+  );
+}
+
+/**
+ * The search box of a `FilterBar`, bound to the URL's free-text param (`q`): `onChange` gets the
+ * trimmed text (undefined when empty) after a 300 ms pause in typing, at once on Enter, and the box
+ * follows `value` when the URL changes by itself (back, Reset) — see `useDebouncedSearchText`.
+ * At most 100 characters (what `searchText` keeps from the URL). Other props (label, placeholder,
+ * data-testid…) go to Mantine's TextInput.
+ */
+export function FilterSearch({
+  value,
+  onChange,
+  ...rest
+}: Omit<TextInputProps, "value" | "onChange" | "type" | "maxLength"> & {
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const box = useDebouncedSearchText(value, onChange);
+  return (
+    <TextInput
+      leftSection={<IconSearch size={16} aria-hidden />}
+      {...rest}
+      value={box.text}
+      onChange={(e) => box.onChange(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") box.flush();
+      }}
+      type="search"
+      maxLength={100}
     />
   );
 }

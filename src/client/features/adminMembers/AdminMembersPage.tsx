@@ -16,22 +16,19 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   useMantineTheme,
   VisuallyHidden,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { FilterBar, FilterSelect } from "../../components/FilterBar";
+import { FilterBar, FilterSearch, FilterSelect } from "../../components/FilterBar";
 import { EmptyFilteredList, staleResultsStyle } from "../../components/FilteredListStates";
 import { ListPagination } from "../../components/ListPagination";
 import { LoadError } from "../../components/LoadError";
 import { TierBadge } from "../../components/TierBadge";
-import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { formatNumber } from "../../i18n";
 import { ACCOUNT_STATUS_LABELS, ACTIVITY_LABELS, MEMBER_ROLE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
@@ -225,7 +222,6 @@ export function AdminMembersPage() {
   function reset() {
     void navigate({ search: {}, resetScroll: false });
   }
-  const box = useDebouncedSearchText(search.q, (q) => change({ q }, true));
   const accounts = list.data?.items ?? [];
   const filtered = hasAdminMemberFilters(search);
 
@@ -252,17 +248,11 @@ export function AdminMembersPage() {
         canReset={filtered}
         onReset={reset}
         search={
-          <TextInput
+          <FilterSearch
             label={t`Search`}
             placeholder={t`Name or e-mail`}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={box.text}
-            onChange={(e) => box.onChange(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") box.flush();
-            }}
-            type="search"
-            maxLength={100}
+            value={search.q}
+            onChange={(q) => change({ q }, true)}
             data-testid="accounts-search"
           />
         }

@@ -5,18 +5,17 @@
  * Filters live in the URL.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconBooks, IconSearch } from "@tabler/icons-react";
+import { IconBooks } from "@tabler/icons-react";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { EVENT_TYPES, KNOWLEDGE_COUNTRIES, PRODUCT_CATEGORY_CODES } from "../../../common/knowledge";
 import { LIBRARY_PAGE_SIZE } from "../../../common/library";
-import { FilterBar, FilterSelect } from "../../components/FilterBar";
+import { FilterBar, FilterSearch, FilterSelect } from "../../components/FilterBar";
 import { EmptyFilteredList, staleResultsStyle } from "../../components/FilteredListStates";
 import { LoadError } from "../../components/LoadError";
-import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { oneOf } from "../../lib/searchParams";
 import { useTRPC } from "../../trpc";
@@ -59,7 +58,6 @@ export function LibraryPage() {
     void navigate({ search: (prev) => ({ sort: prev.sort }), resetScroll: false });
   }
 
-  const box = useDebouncedSearchText(search.q, (q) => change({ q }, true));
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = hasLibraryFilters(search);
   const active = [search.type, search.country, search.product, search.event].filter(Boolean).length;
@@ -93,17 +91,11 @@ export function LibraryPage() {
         canReset={filtered}
         onReset={reset}
         search={
-          <TextInput
+          <FilterSearch
             label={t`Search title and content`}
             placeholder={t`Words in English or Persian`}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={box.text}
-            onChange={(e) => box.onChange(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") box.flush();
-            }}
-            type="search"
-            maxLength={100}
+            value={search.q}
+            onChange={(q) => change({ q }, true)}
             data-testid="library-search"
           />
         }

@@ -3,11 +3,8 @@
  * tier, and Reset. The values live in the URL; this component only reads and changes them.
  */
 import { useLingui } from "@lingui/react/macro";
-import { TextInput } from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
 import { ACTIVITIES, TIERS } from "../../../common/constants";
-import { FilterBar, FilterSelect } from "../../components/FilterBar";
-import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
+import { FilterBar, FilterSearch, FilterSelect } from "../../components/FilterBar";
 import { ACTIVITY_LABELS, TIER_LABELS } from "../../lib/labels";
 import { type CountryLists, sectorOptions } from "../../lib/reference";
 import { type DirectorySearch, hasDirectoryFilters } from "./directorySearch";
@@ -26,7 +23,6 @@ export function MemberFilters({
   countries: Pick<CountryLists, "data" | "filter">;
 }) {
   const { t, i18n } = useLingui();
-  const box = useDebouncedSearchText(search.q, (q) => onChange({ q }, true));
   const sectors = sectorOptions(i18n.locale);
 
   const active = [search.activity, search.sector, search.country, search.tier].filter(Boolean).length;
@@ -39,17 +35,11 @@ export function MemberFilters({
       canReset={hasDirectoryFilters(search)}
       onReset={onReset}
       search={
-        <TextInput
+        <FilterSearch
           label={t`Search by name`}
           placeholder={t`Member name`}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={box.text}
-          onChange={(e) => box.onChange(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") box.flush();
-          }}
-          type="search"
-          maxLength={100}
+          value={search.q}
+          onChange={(q) => onChange({ q }, true)}
           data-testid="members-search"
         />
       }
