@@ -24,34 +24,21 @@ import { notifications } from "@mantine/notifications";
 import { IconDownload, IconEyeOff, IconHeart, IconHeartFilled } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
 import { UNPUBLISH_NOTE_MAX } from "../../../common/library";
 import { BackLink } from "../../components/BackLink";
 import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
-import { formatCalendarDate, formatDate, formatNumber } from "../../i18n";
+import { formatDate, formatNumber } from "../../i18n";
 import { errorCode, errorText, fieldErrors } from "../../lib/errors";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { formatFileSize } from "../../lib/upload";
 import { useTRPC } from "../../trpc";
-import { categoryKind, categoryLabel, useKnowledgeCountries } from "../knowledge";
+import { Fact, ShareTypeFacts, useKnowledgeCountries } from "../knowledge";
 import { useSession } from "../session";
 import { AuthorLink } from "./KnowledgeCard";
 
 const route = getRouteApi("/_app/knowledge_/$itemId");
-
-function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <div data-testid={testId}>
-      <Text size="xs" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** Back to the list. */
 function Back() {
@@ -139,19 +126,7 @@ export function LibraryItemPage() {
 
       <Paper withBorder radius="lg" p="md">
         <SimpleGrid cols={{ base: 1, xs: 2, sm: isEvent ? 4 : 2 }} spacing="sm">
-          <Fact label={categoryKind(i18n, k.shareType)} testId="item-category">
-            {categoryLabel(i18n, k.shareType, k.category, countries.nameOf)}
-          </Fact>
-          {isEvent && (
-            <Fact label={<Trans>Event date</Trans>} testId="item-event-date">
-              {k.eventDate ? formatCalendarDate(k.eventDate, i18n.locale) : <Trans>Not given</Trans>}
-            </Fact>
-          )}
-          {isEvent && (
-            <Fact label={<Trans>Event location</Trans>} testId="item-event-location">
-              {k.eventLocation ? <UserText inherit>{k.eventLocation}</UserText> : <Trans>Not given</Trans>}
-            </Fact>
-          )}
+          <ShareTypeFacts item={k} countryName={countries.nameOf} testIdPrefix="item" />
           <Fact label={<Trans>Attachment</Trans>} testId="item-attachment">
             {k.attachment ? (
               <Anchor
