@@ -15,6 +15,7 @@ import { EVENT_TYPES, KNOWLEDGE_COUNTRIES, PRODUCT_CATEGORY_CODES } from "../../
 import { LIBRARY_PAGE_SIZE } from "../../../common/library";
 import { FilterBar, FilterSearch, FilterSelect } from "../../components/FilterBar";
 import { EmptyFilteredList, staleResultsStyle } from "../../components/FilteredListStates";
+import { LoadMore } from "../../components/ListPagination";
 import { LoadError } from "../../components/LoadError";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { oneOf } from "../../lib/searchParams";
@@ -189,16 +190,7 @@ export function LibraryPage() {
 
       {list.isFetchNextPageError && <LoadError title={t`Failed to load the library`} error={list.error} />}
       {list.hasNextPage && !list.isPlaceholderData && (
-        <Group justify="center">
-          <Button
-            variant="light"
-            onClick={() => void list.fetchNextPage()}
-            loading={list.isFetchingNextPage}
-            data-testid="load-more"
-          >
-            <Trans>Load more</Trans>
-          </Button>
-        </Group>
+        <LoadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />
       )}
     </Stack>
   );
