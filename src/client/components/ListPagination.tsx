@@ -1,5 +1,9 @@
-import { useLingui } from "@lingui/react/macro";
-import { Center, Pagination } from "@mantine/core";
+/**
+ * Moving through a long list: page numbers (`ListPagination`) for paged lists, a "Load more"
+ * button (`LoadMore`) for lists that grow a page at a time.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button, Center, Group, Pagination } from "@mantine/core";
 import { formatNumber } from "../i18n";
 
 /** Page numbers under a list, with spoken labels for every control. Hidden for one page. */
@@ -41,5 +45,19 @@ export function ListPagination({
         data-testid={testId}
       />
     </Center>
+  );
+}
+
+/**
+ * "Load more" under a list that grows a page at a time (an infinite query): render it while there
+ * is a next page; `loading` while that page is fetched. Test id `load-more`.
+ */
+export function LoadMore({ onClick, loading }: { onClick: () => void; loading: boolean }) {
+  return (
+    <Group justify="center">
+      <Button variant="light" onClick={onClick} loading={loading} data-testid="load-more">
+        <Trans>Load more</Trans>
+      </Button>
+    </Group>
   );
 }

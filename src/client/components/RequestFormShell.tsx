@@ -22,7 +22,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useRef, useState } from "react";
 import { errorCode } from "../lib/errors";
 import { applyServerErrors, type FocusOptions, focusFirstInvalid, type ServerErrorOptions } from "../lib/form";
-import { BackToDashboard } from "./BackToDashboard";
+import { BackToDashboard } from "./BackLink";
 import { LoadError } from "./LoadError";
 
 /** A monthly request quota (Request Help; the service areas later). */

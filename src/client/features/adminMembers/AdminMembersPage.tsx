@@ -7,35 +7,30 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import {
   Badge,
-  Button,
   Card,
   Group,
   Loader,
   Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   useMantineTheme,
   VisuallyHidden,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { FilterBar } from "../../components/FilterBar";
+import { FilterBar, FilterSearch, FilterSelect } from "../../components/FilterBar";
+import { EmptyFilteredList, staleResultsStyle } from "../../components/FilteredListStates";
 import { ListPagination } from "../../components/ListPagination";
 import { LoadError } from "../../components/LoadError";
 import { TierBadge } from "../../components/TierBadge";
-import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { formatNumber } from "../../i18n";
 import { ACCOUNT_STATUS_LABELS, ACTIVITY_LABELS, MEMBER_ROLE_LABELS } from "../../lib/labels";
-import { oneOf } from "../../lib/searchParams";
 import { useTRPC } from "../../trpc";
 import { useSession } from "../session";
 import {
@@ -196,7 +191,7 @@ function AccountCards({
 }
 
 export function AdminMembersPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const trpc = useTRPC();
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, undefined, { getInitialValueInEffect: false });
@@ -227,8 +222,6 @@ export function AdminMembersPage() {
   function reset() {
     void navigate({ search: {}, resetScroll: false });
   }
-  const box = useDebouncedSearchText(search.q, (q) => change({ q }, true));
-  const clear = { "aria-label": t`Clear` };
   const accounts = list.data?.items ?? [];
   const filtered = hasAdminMemberFilters(search);
 
@@ -255,40 +248,32 @@ export function AdminMembersPage() {
         canReset={filtered}
         onReset={reset}
         search={
-          <TextInput
+          <FilterSearch
             label={t`Search`}
             placeholder={t`Name or e-mail`}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={box.text}
-            onChange={(e) => box.onChange(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") box.flush();
-            }}
-            type="search"
-            maxLength={100}
+            value={search.q}
+            onChange={(q) => change({ q }, true)}
             data-testid="accounts-search"
           />
         }
         filters={
           <>
-            <Select
+            <FilterSelect
               label={t`Status`}
               placeholder={t`All statuses`}
-              data={ACCOUNT_STATUSES.map((s) => ({ value: s, label: i18n._(ACCOUNT_STATUS_LABELS[s]) }))}
-              value={search.status ?? null}
-              onChange={(v) => change({ status: oneOf(ACCOUNT_STATUSES, v) })}
-              clearable
-              clearButtonProps={clear}
+              codes={ACCOUNT_STATUSES}
+              labels={ACCOUNT_STATUS_LABELS}
+              value={search.status}
+              onChange={(status) => change({ status })}
               data-testid="filter-status"
             />
-            <Select
+            <FilterSelect
               label={t`Role`}
               placeholder={t`All roles`}
-              data={MEMBER_ROLES.map((r) => ({ value: r, label: i18n._(MEMBER_ROLE_LABELS[r]) }))}
-              value={search.role ?? null}
-              onChange={(v) => change({ role: oneOf(MEMBER_ROLES, v) })}
-              clearable
-              clearButtonProps={clear}
+              codes={MEMBER_ROLES}
+              labels={MEMBER_ROLE_LABELS}
+              value={search.role}
+              onChange={(role) => change({ role })}
               data-testid="filter-role"
             />
           </>
@@ -309,22 +294,13 @@ export function AdminMembersPage() {
       )}
 
       {list.isSuccess && accounts.length === 0 && !list.isPlaceholderData && (
-        <Card withBorder radius="lg" p="xl">
-          <Stack align="center" gap="sm" ta="center">
-            <Text fw={600}>
-              {filtered ? <Trans>No accounts match these filters</Trans> : <Trans>No accounts yet</Trans>}
-            </Text>
-            {filtered && (
-              <Button variant="light" onClick={reset}>
-                <Trans>Reset filters</Trans>
-              </Button>
-            )}
-          </Stack>
-        </Card>
+        <EmptyFilteredList filtered={filtered} onReset={reset}>
+          {filtered ? <Trans>No accounts match these filters</Trans> : <Trans>No accounts yet</Trans>}
+        </EmptyFilteredList>
       )}
 
       {accounts.length > 0 && (
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }}>
+        <div style={staleResultsStyle(list.isPlaceholderData)}>
           {wide ? (
             <AccountsTable accounts={accounts} viewerId={viewerId} actions={actions} />
           ) : (

@@ -23,15 +23,15 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconCheck, IconCoins, IconExternalLink, IconX } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
 import { LIMITS } from "../../../common/constants";
 import { APPROVAL_POINTS, DEFAULT_APPROVAL_POINTS } from "../../../common/inbox";
 import { UserText } from "../../components/UserText";
-import { formatCalendarDate, formatDateTime, formatNumber } from "../../i18n";
+import { formatDateTime, formatNumber } from "../../i18n";
 import { errorCode, errorText } from "../../lib/errors";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
-import { categoryKind, categoryLabel, StatusBadge } from "../knowledge";
+import { Fact, ShareTypeFacts, StatusBadge } from "../knowledge";
 import { AuthorName } from "./SubmissionList";
 import type { Submission } from "./types";
 
@@ -42,30 +42,6 @@ const DECISION_WORDS: Record<"approved" | "rejected", MessageDescriptor> = {
   approved: msg({ message: "approved", context: "a submission's new status, inside a sentence" }),
   rejected: msg({ message: "rejected", context: "a submission's new status, inside a sentence" }),
 };
-
-function Fact({
-  label,
-  children,
-  testId,
-  wide,
-}: {
-  label: ReactNode;
-  children: ReactNode;
-  testId?: string;
-  /** Spans the whole row (long text). */
-  wide?: boolean;
-}) {
-  return (
-    <div data-testid={testId} style={wide ? { gridColumn: "1 / -1" } : undefined}>
-      <Text size="xs" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 export function ReviewPanel({
   submission: s,
@@ -130,7 +106,6 @@ export function ReviewPanel({
     }
   }
 
-  const isEvent = s.shareType === "experience";
   const submittedAt = formatDateTime(s.createdAt, i18n.locale);
   const award = formatNumber(points, i18n.locale);
   const busy = review.isPending;
@@ -157,19 +132,7 @@ export function ReviewPanel({
             {i18n._(SHARE_TYPE_LABELS[s.shareType])}
           </Badge>
         </Fact>
-        <Fact label={categoryKind(i18n, s.shareType)} testId="review-category">
-          {categoryLabel(i18n, s.shareType, s.category, countryName)}
-        </Fact>
-        {isEvent && (
-          <Fact label={<Trans>Event date</Trans>} testId="review-event-date">
-            {s.eventDate ? formatCalendarDate(s.eventDate, i18n.locale) : <Trans>Not given</Trans>}
-          </Fact>
-        )}
-        {isEvent && (
-          <Fact label={<Trans>Event location</Trans>} testId="review-event-location">
-            {s.eventLocation ? <UserText inherit>{s.eventLocation}</UserText> : <Trans>Not given</Trans>}
-          </Fact>
-        )}
+        <ShareTypeFacts item={s} countryName={countryName} testIdPrefix="review" />
         <Fact label={<Trans>Attachment</Trans>} testId="review-attachment">
           {s.attachmentUrl ? (
             <Anchor href={s.attachmentUrl} target="_blank" rel="noopener" inherit>

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { BackToDashboard } from "../../components/BackToDashboard";
+import { BackToDashboard } from "../../components/BackLink";
 import { MySubmissions } from "./MySubmissions";
 import { PointsBanner } from "./PointsBanner";
 import { ShareForm } from "./ShareForm";

@@ -18,63 +18,34 @@ import {
   Text,
   Textarea,
   Title,
-  useDirection,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import {
-  IconArrowLeft,
-  IconArrowRight,
-  IconDownload,
-  IconEyeOff,
-  IconHeart,
-  IconHeartFilled,
-} from "@tabler/icons-react";
+import { IconDownload, IconEyeOff, IconHeart, IconHeartFilled } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { getRouteApi, Link } from "@tanstack/react-router";
-import { type ReactNode, useId, useState } from "react";
+import { getRouteApi } from "@tanstack/react-router";
+import { useId, useState } from "react";
 import { UNPUBLISH_NOTE_MAX } from "../../../common/library";
+import { BackLink } from "../../components/BackLink";
 import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
-import { formatCalendarDate, formatDate, formatNumber } from "../../i18n";
+import { formatDate, formatNumber } from "../../i18n";
 import { errorCode, errorText, fieldErrors } from "../../lib/errors";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { formatFileSize } from "../../lib/upload";
 import { useTRPC } from "../../trpc";
-import { categoryKind, categoryLabel, useKnowledgeCountries } from "../knowledge";
+import { Fact, ShareTypeFacts, useKnowledgeCountries } from "../knowledge";
 import { useSession } from "../session";
 import { AuthorLink } from "./KnowledgeCard";
 
 const route = getRouteApi("/_app/knowledge_/$itemId");
 
-function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+/** Back to the list. */
+function Back() {
   return (
-    <div data-testid={testId}>
-      <Text size="xs" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-/** Back to the list; the arrow points to the start side in either direction. */
-function BackLink() {
-  const { dir } = useDirection();
-  const Arrow = dir === "rtl" ? IconArrowRight : IconArrowLeft;
-  return (
-    <Button
-      component={Link}
-      to="/knowledge"
-      variant="subtle"
-      size="compact-sm"
-      leftSection={<Arrow size={16} aria-hidden />}
-      style={{ alignSelf: "flex-start" }}
-    >
+    <BackLink to="/knowledge">
       <Trans>Back to the library</Trans>
-    </Button>
+    </BackLink>
   );
 }
 
@@ -98,7 +69,7 @@ export function LibraryItemPage() {
   if (!valid || errorCode(item.error) === "NOT_FOUND") {
     return (
       <Stack maw={860} mx="auto" gap="md">
-        <BackLink />
+        <Back />
         <Card withBorder radius="lg" p="xl" data-testid="library-item-missing">
           <Stack align="center" gap="sm" ta="center">
             <Title order={1} size="h3">
@@ -115,7 +86,7 @@ export function LibraryItemPage() {
   if (item.isError) {
     return (
       <Stack maw={860} mx="auto" gap="md">
-        <BackLink />
+        <Back />
         <LoadError title={t`Failed to load this knowledge`} error={item.error} onRetry={() => void item.refetch()} />
       </Stack>
     );
@@ -123,7 +94,7 @@ export function LibraryItemPage() {
   if (!item.data) {
     return (
       <Stack maw={860} mx="auto" gap="md" aria-busy="true" aria-label={t`Loading`}>
-        <BackLink />
+        <Back />
         <Skeleton h={28} w="70%" />
         <Skeleton h={14} w="40%" />
         <Skeleton h={160} />
@@ -135,7 +106,7 @@ export function LibraryItemPage() {
   const isEvent = k.shareType === "experience";
   return (
     <Stack maw={860} mx="auto" gap="md" component="article" aria-labelledby={titleId} data-testid="library-item">
-      <BackLink />
+      <Back />
       <Stack gap="xs">
         <Group gap={6}>
           <Badge variant="light" color="teal" tt="none">
@@ -155,19 +126,7 @@ export function LibraryItemPage() {
 
       <Paper withBorder radius="lg" p="md">
         <SimpleGrid cols={{ base: 1, xs: 2, sm: isEvent ? 4 : 2 }} spacing="sm">
-          <Fact label={categoryKind(i18n, k.shareType)} testId="item-category">
-            {categoryLabel(i18n, k.shareType, k.category, countries.nameOf)}
-          </Fact>
-          {isEvent && (
-            <Fact label={<Trans>Event date</Trans>} testId="item-event-date">
-              {k.eventDate ? formatCalendarDate(k.eventDate, i18n.locale) : <Trans>Not given</Trans>}
-            </Fact>
-          )}
-          {isEvent && (
-            <Fact label={<Trans>Event location</Trans>} testId="item-event-location">
-              {k.eventLocation ? <UserText inherit>{k.eventLocation}</UserText> : <Trans>Not given</Trans>}
-            </Fact>
-          )}
+          <ShareTypeFacts item={k} countryName={countries.nameOf} testIdPrefix="item" />
           <Fact label={<Trans>Attachment</Trans>} testId="item-attachment">
             {k.attachment ? (
               <Anchor

@@ -5,17 +5,18 @@
  * Filters live in the URL.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconBooks, IconSearch } from "@tabler/icons-react";
+import { IconBooks } from "@tabler/icons-react";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { EVENT_TYPES, KNOWLEDGE_COUNTRIES, PRODUCT_CATEGORY_CODES } from "../../../common/knowledge";
 import { LIBRARY_PAGE_SIZE } from "../../../common/library";
-import { FilterBar } from "../../components/FilterBar";
+import { FilterBar, FilterSearch, FilterSelect } from "../../components/FilterBar";
+import { EmptyFilteredList, staleResultsStyle } from "../../components/FilteredListStates";
+import { LoadMore } from "../../components/ListPagination";
 import { LoadError } from "../../components/LoadError";
-import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { oneOf } from "../../lib/searchParams";
 import { useTRPC } from "../../trpc";
@@ -58,12 +59,9 @@ export function LibraryPage() {
     void navigate({ search: (prev) => ({ sort: prev.sort }), resetScroll: false });
   }
 
-  const box = useDebouncedSearchText(search.q, (q) => change({ q }, true));
-  const clear = { "aria-label": t`Clear` };
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = hasLibraryFilters(search);
   const active = [search.type, search.country, search.product, search.event].filter(Boolean).length;
-  const typeOptions = LIBRARY_TYPES.map((v) => ({ value: v, label: i18n._(SHARE_TYPE_LABELS[v]) }));
 
   return (
     <Stack maw={1200} mx="auto" gap="md">
@@ -94,65 +92,50 @@ export function LibraryPage() {
         canReset={filtered}
         onReset={reset}
         search={
-          <TextInput
+          <FilterSearch
             label={t`Search title and content`}
             placeholder={t`Words in English or Persian`}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={box.text}
-            onChange={(e) => box.onChange(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") box.flush();
-            }}
-            type="search"
-            maxLength={100}
+            value={search.q}
+            onChange={(q) => change({ q }, true)}
             data-testid="library-search"
           />
         }
         filters={
           <>
-            <Select
+            <FilterSelect
               label={t`Type`}
               placeholder={t`All types`}
-              data={typeOptions}
-              value={search.type ?? null}
-              onChange={(v) => change({ type: oneOf(LIBRARY_TYPES, v) })}
-              clearable
-              clearButtonProps={clear}
+              codes={LIBRARY_TYPES}
+              labels={SHARE_TYPE_LABELS}
+              value={search.type}
+              onChange={(type) => change({ type })}
               data-testid="library-filter-type"
             />
-            <Select
+            <FilterSelect
               label={t`Country`}
               placeholder={t`All countries`}
               data={countries.data}
               filter={countries.filter}
-              value={search.country ?? null}
-              onChange={(v) => change({ country: v ?? undefined })}
+              value={search.country}
+              onChange={(country) => change({ country })}
               searchable
-              clearable
-              clearButtonProps={clear}
-              nothingFoundMessage={t`No matches`}
               data-testid="library-filter-country"
             />
-            <Select
+            <FilterSelect
               label={t`Product category`}
               placeholder={t`All product categories`}
               data={productCategoryOptions(i18n)}
-              value={search.product ?? null}
-              onChange={(v) => change({ product: v ?? undefined })}
+              value={search.product}
+              onChange={(product) => change({ product })}
               searchable
-              clearable
-              clearButtonProps={clear}
-              nothingFoundMessage={t`No matches`}
               data-testid="library-filter-product"
             />
-            <Select
+            <FilterSelect
               label={t`Event type`}
               placeholder={t`All event types`}
               data={eventTypeOptions(i18n)}
-              value={search.event ?? null}
-              onChange={(v) => change({ event: v ?? undefined })}
-              clearable
-              clearButtonProps={clear}
+              value={search.event}
+              onChange={(event) => change({ event })}
               data-testid="library-filter-event"
             />
             <Select
@@ -184,29 +167,19 @@ export function LibraryPage() {
       )}
 
       {list.isSuccess && items.length === 0 && !list.isPlaceholderData && (
-        <Card withBorder radius="lg" p="xl" data-testid="library-empty">
-          <Stack align="center" gap="sm" ta="center">
-            <IconBooks size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text fw={600}>
-              {filtered ? (
-                <Trans>No knowledge matches this search or these filters</Trans>
-              ) : (
-                <Trans>No knowledge has been published yet. Share what you know: approved items appear here.</Trans>
-              )}
-            </Text>
-            {filtered && (
-              <Button variant="light" onClick={reset}>
-                <Trans>Reset filters</Trans>
-              </Button>
-            )}
-          </Stack>
-        </Card>
+        <EmptyFilteredList icon={IconBooks} filtered={filtered} onReset={reset} testId="library-empty">
+          {filtered ? (
+            <Trans>No knowledge matches this search or these filters</Trans>
+          ) : (
+            <Trans>No knowledge has been published yet. Share what you know: approved items appear here.</Trans>
+          )}
+        </EmptyFilteredList>
       )}
 
       {items.length > 0 && (
         <SimpleGrid
           cols={{ base: 1, sm: 2, lg: 3 }}
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }}
+          style={staleResultsStyle(list.isPlaceholderData)}
           data-testid="library-grid"
         >
           {items.map((item) => (
@@ -217,16 +190,7 @@ export function LibraryPage() {
 
       {list.isFetchNextPageError && <LoadError title={t`Failed to load the library`} error={list.error} />}
       {list.hasNextPage && !list.isPlaceholderData && (
-        <Group justify="center">
-          <Button
-            variant="light"
-            onClick={() => void list.fetchNextPage()}
-            loading={list.isFetchingNextPage}
-            data-testid="load-more"
-          >
-            <Trans>Load more</Trans>
-          </Button>
-        </Group>
+        <LoadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />
       )}
     </Stack>
   );

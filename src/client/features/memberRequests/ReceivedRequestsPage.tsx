@@ -21,6 +21,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { RECEIVED_PAGE_SIZE } from "../../../common/memberRequests";
+import { LoadMore } from "../../components/ListPagination";
 import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
@@ -116,18 +117,7 @@ export function ReceivedRequestsPage() {
             ))}
           </SimpleGrid>
           {list.isFetchNextPageError && <LoadError title={t`Failed to load member requests`} error={list.error} />}
-          {list.hasNextPage && (
-            <Group justify="center">
-              <Button
-                variant="light"
-                onClick={() => void list.fetchNextPage()}
-                loading={list.isFetchingNextPage}
-                data-testid="load-more"
-              >
-                <Trans>Load more</Trans>
-              </Button>
-            </Group>
-          )}
+          {list.hasNextPage && <LoadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />}
           {list.isFetchingNextPage && (
             <SimpleGrid cols={{ base: 1, md: 2 }} aria-hidden>
               <RequestCardSkeleton />

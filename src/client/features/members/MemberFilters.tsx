@@ -3,14 +3,10 @@
  * tier, and Reset. The values live in the URL; this component only reads and changes them.
  */
 import { useLingui } from "@lingui/react/macro";
-import { Select, TextInput } from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
 import { ACTIVITIES, TIERS } from "../../../common/constants";
-import { FilterBar } from "../../components/FilterBar";
-import { useDebouncedSearchText } from "../../components/useDebouncedSearchText";
+import { FilterBar, FilterSearch, FilterSelect } from "../../components/FilterBar";
 import { ACTIVITY_LABELS, TIER_LABELS } from "../../lib/labels";
 import { type CountryLists, sectorOptions } from "../../lib/reference";
-import { oneOf } from "../../lib/searchParams";
 import { type DirectorySearch, hasDirectoryFilters } from "./directorySearch";
 
 export function MemberFilters({
@@ -27,8 +23,6 @@ export function MemberFilters({
   countries: Pick<CountryLists, "data" | "filter">;
 }) {
   const { t, i18n } = useLingui();
-  const box = useDebouncedSearchText(search.q, (q) => onChange({ q }, true));
-  const clear = { "aria-label": t`Clear` };
   const sectors = sectorOptions(i18n.locale);
 
   const active = [search.activity, search.sector, search.country, search.tier].filter(Boolean).length;
@@ -41,67 +35,53 @@ export function MemberFilters({
       canReset={hasDirectoryFilters(search)}
       onReset={onReset}
       search={
-        <TextInput
+        <FilterSearch
           label={t`Search by name`}
           placeholder={t`Member name`}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={box.text}
-          onChange={(e) => box.onChange(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") box.flush();
-          }}
-          type="search"
-          maxLength={100}
+          value={search.q}
+          onChange={(q) => onChange({ q }, true)}
           data-testid="members-search"
         />
       }
       filters={
         <>
-          <Select
+          <FilterSelect
             label={t`Activity`}
             placeholder={t`All activities`}
-            data={ACTIVITIES.map((a) => ({ value: a, label: i18n._(ACTIVITY_LABELS[a]) }))}
-            value={search.activity ?? null}
-            onChange={(v) => onChange({ activity: oneOf(ACTIVITIES, v) })}
-            clearable
-            clearButtonProps={clear}
+            codes={ACTIVITIES}
+            labels={ACTIVITY_LABELS}
+            value={search.activity}
+            onChange={(activity) => onChange({ activity })}
             data-testid="filter-activity"
           />
-          <Select
+          <FilterSelect
             label={t`Sector`}
             placeholder={t`All sectors`}
             data={sectors.data}
             filter={sectors.filter}
-            value={search.sector ?? null}
-            onChange={(v) => onChange({ sector: v ?? undefined })}
+            value={search.sector}
+            onChange={(sector) => onChange({ sector })}
             searchable
-            clearable
-            clearButtonProps={clear}
-            nothingFoundMessage={t`No matches`}
             data-testid="filter-sector"
           />
-          <Select
+          <FilterSelect
             label={t`Target country`}
             placeholder={t`All countries`}
             data={countries.data}
             filter={countries.filter}
-            value={search.country ?? null}
-            onChange={(v) => onChange({ country: v ?? undefined })}
+            value={search.country}
+            onChange={(country) => onChange({ country })}
             searchable
-            clearable
-            clearButtonProps={clear}
             limit={50}
-            nothingFoundMessage={t`No matches`}
             data-testid="filter-country"
           />
-          <Select
+          <FilterSelect
             label={t`Tier`}
             placeholder={t`All tiers`}
-            data={TIERS.map((tier) => ({ value: tier, label: i18n._(TIER_LABELS[tier]) }))}
-            value={search.tier ?? null}
-            onChange={(v) => onChange({ tier: oneOf(TIERS, v) })}
-            clearable
-            clearButtonProps={clear}
+            codes={TIERS}
+            labels={TIER_LABELS}
+            value={search.tier}
+            onChange={(tier) => onChange({ tier })}
             data-testid="filter-tier"
           />
         </>

@@ -6,27 +6,13 @@
  * other through requests and offers.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  Rating,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  useDirection,
-} from "@mantine/core";
+import { Avatar, Badge, Card, Group, Paper, Rating, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconArrowLeft, IconArrowRight } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { getRouteApi, Link } from "@tanstack/react-router";
+import { getRouteApi } from "@tanstack/react-router";
 import { type ReactNode, useId } from "react";
 import { EXPERIENCE_OPTIONS, EXPERTISE_AREAS } from "../../../common/profile";
+import { BackLink } from "../../components/BackLink";
 import { LoadError } from "../../components/LoadError";
 import { TierBadge } from "../../components/TierBadge";
 import { UserText } from "../../components/UserText";
@@ -69,21 +55,12 @@ function Badges({ values }: { values: string[] }) {
   );
 }
 
-/** Back to the list; the arrow points to the start side in either direction. */
-function BackLink() {
-  const { dir } = useDirection();
-  const Arrow = dir === "rtl" ? IconArrowRight : IconArrowLeft;
+/** Back to the list. */
+function Back() {
   return (
-    <Button
-      component={Link}
-      to="/members"
-      variant="subtle"
-      size="compact-sm"
-      leftSection={<Arrow size={16} aria-hidden />}
-      style={{ alignSelf: "flex-start" }}
-    >
+    <BackLink to="/members">
       <Trans>Back to members</Trans>
-    </Button>
+    </BackLink>
   );
 }
 
@@ -103,7 +80,7 @@ export function MemberPage() {
   if (code === "NOT_FOUND" || code === "BAD_REQUEST") {
     return (
       <Stack maw={960} mx="auto" gap="md">
-        <BackLink />
+        <Back />
         <Card withBorder radius="lg" p="xl" data-testid="member-missing">
           <Stack align="center" gap="sm" ta="center">
             <Title order={1} size="h3">
@@ -120,7 +97,7 @@ export function MemberPage() {
   if (member.isError) {
     return (
       <Stack maw={960} mx="auto" gap="md">
-        <BackLink />
+        <Back />
         <LoadError title={t`Failed to load this member`} error={member.error} onRetry={() => void member.refetch()} />
       </Stack>
     );
@@ -128,7 +105,7 @@ export function MemberPage() {
   if (!member.data) {
     return (
       <Stack maw={960} mx="auto" gap="md" aria-busy="true" aria-label={t`Loading`}>
-        <BackLink />
+        <Back />
         <Group gap="md">
           <Skeleton circle h={96} />
           <Stack gap={8} style={{ flex: 1 }}>
@@ -155,7 +132,7 @@ export function MemberPage() {
 
   return (
     <Stack maw={960} mx="auto" gap="lg" component="article" aria-labelledby={titleId} data-testid="member-page">
-      <BackLink />
+      <Back />
       <Group gap="md" wrap="nowrap" align="flex-start">
         <Avatar src={m.photoUrl} name={m.name} color="initials" size={96} radius="50%" alt="" />
         <Stack gap={6} miw={0} style={{ flex: 1 }}>

@@ -4,11 +4,12 @@
  * the URL. Contact fields never reach this page.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconUsers } from "@tabler/icons-react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { EmptyFilteredList, staleResultsStyle } from "../../components/FilteredListStates";
 import { ListPagination } from "../../components/ListPagination";
 import { LoadError } from "../../components/LoadError";
 import { isSectorCode, useCountryOptions } from "../../lib/reference";
@@ -95,25 +96,15 @@ export function MembersPage() {
       )}
 
       {list.isSuccess && items.length === 0 && !list.isPlaceholderData && (
-        <Card withBorder radius="lg" p="xl" data-testid="members-empty">
-          <Stack align="center" gap="sm" ta="center">
-            <IconUsers size={40} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text fw={600}>
-              {filtered ? <Trans>No members match these filters</Trans> : <Trans>No members yet</Trans>}
-            </Text>
-            {filtered && (
-              <Button variant="light" onClick={reset}>
-                <Trans>Reset filters</Trans>
-              </Button>
-            )}
-          </Stack>
-        </Card>
+        <EmptyFilteredList icon={IconUsers} filtered={filtered} onReset={reset} testId="members-empty">
+          {filtered ? <Trans>No members match these filters</Trans> : <Trans>No members yet</Trans>}
+        </EmptyFilteredList>
       )}
 
       {items.length > 0 && (
         <SimpleGrid
           cols={{ base: 1, sm: 2, lg: 3 }}
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: "opacity 120ms" }}
+          style={staleResultsStyle(list.isPlaceholderData)}
           data-testid="members-grid"
         >
           {items.map((m) => (

@@ -5,15 +5,15 @@
  * link says so and offers a new one (the Sign In dialog's "Forgot password?").
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Card, Container, PasswordInput, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Button, Card, Container, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { Msg } from "../../../common/messages";
 import { passwordResetCompleteInput, resetTokenSchema } from "../../../common/passwordReset";
+import { OutcomePanel } from "../../components/OutcomePanel";
 import { translateServerText } from "../../i18n/serverMessages";
 import { errorText, serverMsgKeys } from "../../lib/errors";
 import { applyServerErrors, validateWith } from "../../lib/form";
@@ -35,7 +35,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
   let body: ReactNode;
   if (outcome === "invalid") {
     body = (
-      <Outcome failed title={<Trans>This link cannot be used</Trans>} testId="reset-link-invalid">
+      <OutcomePanel failed title={<Trans>This link cannot be used</Trans>} testId="reset-link-invalid">
         <Alert color="red" role="alert" w="100%">
           {translateServerText(Msg.resetLinkInvalid)}
         </Alert>
@@ -47,18 +47,18 @@ export function ResetPasswordPage({ token }: { token: string }) {
         <Button renderRoot={(props) => <Link to="/landing" search={{ auth: "forgot" }} {...props} />}>
           <Trans>Ask for a new link</Trans>
         </Button>
-      </Outcome>
+      </OutcomePanel>
     );
   } else if (outcome === "done") {
     body = (
-      <Outcome title={<Trans>Your password has been changed</Trans>} testId="password-reset-done">
+      <OutcomePanel title={<Trans>Your password has been changed</Trans>} testId="password-reset-done">
         <Text>
           <Trans>You have been signed out on every device. Sign in with your new password.</Trans>
         </Text>
         <Button renderRoot={(props) => <Link to="/landing" search={{ auth: "signin" }} {...props} />}>
           <Trans>Sign In</Trans>
         </Button>
-      </Outcome>
+      </OutcomePanel>
     );
   } else {
     body = <NewPasswordForm token={token} onDone={() => setOutcome("done")} onInvalid={() => setOutcome("invalid")} />;
@@ -143,30 +143,5 @@ function NewPasswordForm({ token, onDone, onInvalid }: { token: string; onDone: 
         </Button>
       </Stack>
     </form>
-  );
-}
-
-/** A finished reset or a refused link: an icon (red warning when `failed`), the heading, then `children`. */
-function Outcome({
-  failed,
-  title,
-  testId,
-  children,
-}: {
-  failed?: boolean;
-  title: ReactNode;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Stack align="center" ta="center" gap="sm" data-testid={testId}>
-      <ThemeIcon size={56} radius="xl" color={failed ? "red" : "teal"} variant="light" aria-hidden>
-        {failed ? <IconAlertTriangle size={28} /> : <IconCircleCheck size={28} />}
-      </ThemeIcon>
-      <Title order={1} size="h3">
-        {title}
-      </Title>
-      {children}
-    </Stack>
   );
 }

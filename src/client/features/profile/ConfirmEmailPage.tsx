@@ -5,14 +5,15 @@
  * administrator, or why it failed.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Card, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Button, Card, Center, Container, Loader, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconAlertTriangle, IconMailCheck } from "@tabler/icons-react";
+import { IconMailCheck } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useRef } from "react";
 import { confirmEmailInput } from "../../../common/account";
 import { Msg } from "../../../common/messages";
+import { OutcomePanel } from "../../components/OutcomePanel";
 import { translateServerText } from "../../i18n/serverMessages";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
@@ -48,7 +49,7 @@ export function ConfirmEmailPage({ token }: { token: string }) {
   let body: ReactNode;
   if (!wellFormed || confirm.isError) {
     body = (
-      <Outcome failed title={<Trans>Email confirmation failed</Trans>}>
+      <OutcomePanel failed title={<Trans>Email confirmation failed</Trans>}>
         <Alert color="red" role="alert" w="100%">
           {wellFormed ? errorText(confirm.error) : translateServerText(Msg.emailLinkInvalid)}
         </Alert>
@@ -58,12 +59,12 @@ export function ConfirmEmailPage({ token }: { token: string }) {
         <Button component={Link} to={signedIn ? "/profile" : "/landing"} variant="light">
           {signedIn ? <Trans>Go to Profile Settings</Trans> : <Trans>Back to home</Trans>}
         </Button>
-      </Outcome>
+      </OutcomePanel>
     );
   } else if (confirm.isSuccess && confirm.data.adminGranted) {
     const email = confirm.data.email;
     body = (
-      <Outcome title={<Trans>Email confirmed</Trans>} testId="admin-confirmed">
+      <OutcomePanel icon={IconMailCheck} title={<Trans>Email confirmed</Trans>} testId="admin-confirmed">
         <Text>
           <Trans>
             <Text span fw={700} dir="ltr">
@@ -75,12 +76,12 @@ export function ConfirmEmailPage({ token }: { token: string }) {
         <Button component={Link} to="/dashboard">
           <Trans>Go to Dashboard</Trans>
         </Button>
-      </Outcome>
+      </OutcomePanel>
     );
   } else if (confirm.isSuccess) {
     const email = confirm.data.email;
     body = (
-      <Outcome title={<Trans>Email confirmed</Trans>} testId="email-confirmed">
+      <OutcomePanel icon={IconMailCheck} title={<Trans>Email confirmed</Trans>} testId="email-confirmed">
         <Text>
           <Trans>
             Your email address has been changed to{" "}
@@ -102,7 +103,7 @@ export function ConfirmEmailPage({ token }: { token: string }) {
             <Trans>Sign In</Trans>
           </Button>
         )}
-      </Outcome>
+      </OutcomePanel>
     );
   } else {
     body = (
@@ -126,30 +127,5 @@ export function ConfirmEmailPage({ token }: { token: string }) {
         </Card>
       </Container>
     </>
-  );
-}
-
-/** The result of opening the link: a teal mail icon (red warning when `failed`), the heading, then `children`. */
-function Outcome({
-  failed,
-  title,
-  testId,
-  children,
-}: {
-  failed?: boolean;
-  title: ReactNode;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Stack align="center" ta="center" gap="sm" data-testid={testId}>
-      <ThemeIcon size={56} radius="xl" color={failed ? "red" : "teal"} variant="light" aria-hidden>
-        {failed ? <IconAlertTriangle size={28} /> : <IconMailCheck size={28} />}
-      </ThemeIcon>
-      <Title order={1} size="h3">
-        {title}
-      </Title>
-      {children}
-    </Stack>
   );
 }
