@@ -15,9 +15,9 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 export default defineConfig({
   testDir: "e2e",
   outputDir: "e2e/artifacts/test-results",
-  // Two browsers at once by default (E2E_WORKERS): the specs that count things every test
-  // changes (front-door's first admin and applicant, knowledge's pending count) run first and
-  // alone, through the project chain below; every other test stands alone and runs in parallel.
+  // Two browsers at once by default (E2E_WORKERS): the specs that count things other tests
+  // change (front-door's first admin and applicant, knowledge's pending count, requests' badge)
+  // run first, through the project chain below; every other test stands alone and runs in parallel.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -49,14 +49,16 @@ export default defineConfig({
   projects: [
     { name: "front-door", testMatch: /front-door\.spec\.ts/, use: { browserName: "chromium" } },
     {
+      // Counts that any other test may change: the admin inbox's pending count, and a member's
+      // requests badge (which every matching request raises).
       name: "knowledge",
-      testMatch: /knowledge\.spec\.ts/,
+      testMatch: [/knowledge\.spec\.ts/, /requests\.spec\.ts/],
       dependencies: ["front-door"],
       use: { browserName: "chromium" },
     },
     {
       name: "chromium",
-      testIgnore: [/front-door\.spec\.ts/, /knowledge\.spec\.ts/],
+      testIgnore: [/front-door\.spec\.ts/, /knowledge\.spec\.ts/, /requests\.spec\.ts/],
       dependencies: ["knowledge"],
       fullyParallel: true,
       use: { browserName: "chromium" },
