@@ -88,8 +88,8 @@ export async function issuePasswordReset(
  * "Forgot password?": answers the same (nothing) for every address. At most
  * `RATE_LIMITS.passwordReset` requests per address (known or not) and
  * `RATE_LIMITS.passwordResetPerIp` per IP; every allowed request logs `password_reset_requested`
- * with its outcome (`sent`, `unknown`, `suspended`). The mail is in the account's language, or
- * `input.locale` (the form's) when it has none.
+ * with its outcome (`sent`, `unknown`, `suspended`). The mail is in `input.locale`, the language
+ * of the page the person is using (issue #13 §4), or the account's when the form sends none.
  * @throws DomainError TOO_MANY_REQUESTS 'Too many attempts. Please try again later.' with the wait.
  */
 export async function requestPasswordReset(
@@ -125,7 +125,7 @@ export async function requestPasswordReset(
         userId: account.id,
         email: input.email,
         name: account.name,
-        locale: account.locale ?? input.locale ?? "en",
+        locale: input.locale ?? account.locale ?? "en",
         origin: opts.origin,
         sentBy: null,
       });

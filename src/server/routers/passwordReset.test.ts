@@ -129,17 +129,23 @@ describe("asking for a link", () => {
     expect(ttl).toBeLessThanOrEqual(PASSWORD_RESET_TTL_MS + 1_000);
   });
 
-  it("writes the mail in the member's language, else in the form's", async () => {
+  it("writes the mail in the language of the page that asks, else the member's (issue #13 §4)", async () => {
     const fa = await t.member({ locale: "fa" });
     await requestReset(fa.email, { locale: "en" });
-    const [faMail] = await outboxTo(fa.email);
+    const [enMail] = await outboxTo(fa.email);
+    expect(enMail!.subject).toBe("Reset your Export Club password");
+    expect(enMail!.htmlBody).not.toContain('dir="rtl"');
+
+    const en = await t.member({ locale: "en" });
+    await requestReset(en.email, { locale: "fa" });
+    const [faMail] = await outboxTo(en.email);
     expect(faMail!.subject).toBe("بازنشانی رمز عبور باشگاه صادرات");
     expect(faMail!.htmlBody).toContain('dir="rtl"');
     tokenIn(faMail!.textBody);
 
-    const none = await t.createUser({ status: "approved" });
-    await requestReset(none.email, { locale: "fa" });
-    expect((await outboxTo(none.email))[0]!.subject).toBe("بازنشانی رمز عبور باشگاه صادرات");
+    const noForm = await t.member({ locale: "fa" });
+    await requestReset(noForm.email, {});
+    expect((await outboxTo(noForm.email))[0]!.subject).toBe("بازنشانی رمز عبور باشگاه صادرات");
   });
 
   it("a new request makes the earlier unused link invalid", async () => {
