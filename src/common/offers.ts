@@ -5,9 +5,12 @@ import { z } from "zod";
 import { Msg } from "./messages";
 import { rowIdSchema } from "./validation";
 
+/** Stars of a rating, and the top of the average's scale (spec part 2 §5: 1 to 3 stars). */
+export const MAX_STARS = 3;
+
 export const rateInput = z.object({
   responseId: rowIdSchema,
-  rating: z.number().int().min(1, Msg.ratingRange).max(3, Msg.ratingRange),
+  rating: z.number().int().min(1, Msg.ratingRange).max(MAX_STARS, Msg.ratingRange),
 });
 
 /** One response to the viewer's own request (reveal). */

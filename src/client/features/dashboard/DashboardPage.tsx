@@ -4,18 +4,19 @@
  * members, beside the two admin cards for admins, so no slot stays empty); the community cards
  * and the service groups.
  */
+
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Avatar, Button, Card, Group, Progress, Rating, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Avatar, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconCoins, IconInbox, IconUserCheck, IconUserCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { APPROVAL_POINTS } from "../../../common/inbox";
 import { LIKE_POINTS } from "../../../common/library";
 import { HELPFUL_ANSWER_POINTS } from "../../../common/points";
+import { AverageRating } from "../../components/AverageRating";
 import { TierBadge } from "../../components/TierBadge";
 import { formatNumber } from "../../i18n";
 import { photoImage } from "../../lib/photos";
-import { formatRating, formatRatingValue } from "../../lib/rating";
 import { useTRPC } from "../../trpc";
 import { useBadges } from "../badges";
 import { UpgradeButton } from "../points";
@@ -56,19 +57,13 @@ export function DashboardPage() {
                 <Trans>Welcome, {viewer.name}</Trans>
               </Title>
               {rating.data?.average != null ? (
-                <Group gap={6} data-testid="my-rating">
-                  <Rating
-                    value={rating.data.average}
-                    count={3}
-                    fractions={10}
-                    readOnly
-                    size="sm"
-                    aria-label={t`Average rating ${formatRatingValue(rating.data.average)} of 3`}
-                  />
-                  <Text size="sm" c="dimmed" data-testid="my-rating-text">
-                    {formatRating(rating.data.average, rating.data.count)}
-                  </Text>
-                </Group>
+                <AverageRating
+                  average={rating.data.average}
+                  count={rating.data.count}
+                  size="sm"
+                  testId="my-rating"
+                  textTestId="my-rating-text"
+                />
               ) : (
                 <Text c="dimmed" size="sm">
                   <Trans>Synergy for export</Trans>

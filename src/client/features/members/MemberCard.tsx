@@ -3,17 +3,18 @@
  * activities, sectors, target countries, tier, and the spot for the average rating. Public
  * fields only: the directory never receives contact details.
  */
+
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Anchor, Avatar, Badge, Card, Group, Rating, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
+import { Anchor, Avatar, Badge, Card, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import type { Activity, Tier, UserType } from "../../../common/constants";
+import { AverageRating } from "../../components/AverageRating";
 import { TierBadge } from "../../components/TierBadge";
 import { useStartAlign } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { ACTIVITY_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
 import { photoImage } from "../../lib/photos";
-import { formatRating, formatRatingValue } from "../../lib/rating";
 import { sectorName } from "../../lib/reference";
 
 export interface DirectoryMember {
@@ -43,24 +44,9 @@ function listSeparator(locale: string): string {
 
 /** The member's average rating out of 3 with its count; nothing until they have been rated. */
 export function MemberRatingSlot({ member }: { member: DirectoryMember }) {
-  const { t } = useLingui();
   const { average, count } = member.rating;
   if (average === null || count === 0) return null;
-  return (
-    <Group gap={6} data-testid="member-rating">
-      <Rating
-        value={average}
-        count={3}
-        fractions={10}
-        readOnly
-        size="xs"
-        aria-label={t`Average rating ${formatRatingValue(average)} of 3`}
-      />
-      <Text size="xs" c="dimmed">
-        {formatRating(average, count)}
-      </Text>
-    </Group>
-  );
+  return <AverageRating average={average} count={count} size="xs" testId="member-rating" />;
 }
 
 /** "+N" with the hidden names in a tooltip; focusable so keyboard users reach the tooltip too. */

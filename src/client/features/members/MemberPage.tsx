@@ -5,20 +5,21 @@
  * Contact details never reach this page (the server does not send them): members reach each
  * other through requests and offers.
  */
+
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Avatar, Badge, Card, Group, Paper, Rating, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Avatar, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { type ReactNode, useId } from "react";
 import { EXPERIENCE_OPTIONS, EXPERTISE_AREAS } from "../../../common/profile";
+import { AverageRating } from "../../components/AverageRating";
 import { BackLink } from "../../components/BackLink";
 import { LoadError } from "../../components/LoadError";
 import { TierBadge } from "../../components/TierBadge";
 import { UserText } from "../../components/UserText";
 import { errorCode } from "../../lib/errors";
 import { ACTIVITY_LABELS, EXPERIENCE_LABELS, EXPERTISE_AREA_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
-import { formatRating } from "../../lib/rating";
 import { sectorName, useCountryOptions } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
 import { KnowledgeCard, NoKnowledge } from "../library";
@@ -151,12 +152,7 @@ export function MemberPage() {
                 <Trans>No ratings yet</Trans>
               </Text>
             ) : (
-              <>
-                <Rating value={average} count={3} fractions={10} readOnly size="sm" aria-hidden />
-                <Text size="sm" fw={500}>
-                  {formatRating(average, m.rating.count)}
-                </Text>
-              </>
+              <AverageRating average={average} count={m.rating.count} size="sm" />
             )}
           </Group>
         </Stack>

@@ -9,10 +9,9 @@ import { Button, Group, Rating, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { MAX_STARS } from "../../../common/offers";
 import { serverMsgKeys } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
-
-export const MAX_STARS = 3;
 
 export function OfferRating({ responseId, rating }: { responseId: number; rating: number | null }) {
   const { t } = useLingui();
