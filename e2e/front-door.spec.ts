@@ -50,6 +50,30 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Your export knowledge hub" })).toBeVisible();
   });
 
+  test("arrives prerendered in the chosen language and comes alive without a hydration error (ADR 15)", async ({
+    page,
+  }) => {
+    for (const locale of ["en", "fa"] as const) {
+      // What the server sends, before any script runs: the page itself, in the cookie's language.
+      const response = await page.request.get("/landing", { headers: { cookie: `locale=${locale}` } });
+      const html = await response.text();
+      expect(html).toContain(`<div id="root" data-prerendered="${locale}">`);
+      expect(html).toContain(locale === "en" ? "Your export knowledge hub" : "مرجع دانش صادراتی شما");
+      expect(html).toContain(locale === "en" ? '<html lang="en" dir="ltr"' : '<html lang="fa" dir="rtl"');
+    }
+    await page.goto("/landing");
+    // Hydrated: the buttons work (a mismatch or any console error fails the test at its end).
+    await hero(page).getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await switchLanguage(page, "fa");
+    await page.reload();
+    await expect(page.locator("#root")).toHaveAttribute("data-prerendered", "fa");
+    await expect(page.getByRole("heading", { level: 1, name: "مرجع دانش صادراتی شما" })).toBeVisible();
+    await hero(page).getByRole("button", { name: "ورود" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+
   test("a console error on the page is caught and would fail the test", async ({ page, consoleWatch }) => {
     await page.goto("/landing");
     await expect(page.getByRole("heading", { level: 1, name: "Your export knowledge hub" })).toBeVisible();

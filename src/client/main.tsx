@@ -1,65 +1,35 @@
 /**
  * Client entry: language first (so the first paint is in the right language and direction),
- * then providers and the router.
+ * then the app (`App.tsx`). The landing page arrives prerendered in the language the `locale`
+ * cookie names (docs/decisions/0015-prerendered-landing.md): when the page holds that HTML in
+ * the language being started, it is hydrated, as a transition so the work yields to the browser
+ * every few milliseconds; otherwise the app renders from scratch.
  */
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-import { I18nProvider } from "@lingui/react";
-import { DirectionProvider, MantineProvider } from "@mantine/core";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { type ReactNode, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { LazyNotifications } from "./components/LazyNotifications";
-import { activateLocale, directionOf, i18n, storedLocale } from "./i18n";
-import { routeTree } from "./routeTree.gen";
-import { cssVariablesResolver, useAppTheme } from "./theme";
-import { queryClient, TRPCProvider, trpc, trpcClient } from "./trpc";
-
-export const router = createRouter({
-  routeTree,
-  context: { queryClient, trpc },
-  defaultPreload: "intent",
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-});
-
-declare module "@tanstack/react-router" {
-  interface Register {
-    router: typeof router;
-  }
-}
-
-/** Mantine with the club's theme, its control names in the current language (theme.ts). */
-function ThemedMantine({ children }: { children: ReactNode }) {
-  return (
-    <MantineProvider theme={useAppTheme()} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      {children}
-    </MantineProvider>
-  );
-}
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "./App";
+import { activateLocale, storedLocale } from "./i18n";
+import { createAppRouter } from "./router";
 
 async function start() {
   const locale = storedLocale();
   await activateLocale(locale);
   const root = document.getElementById("root");
   if (!root) throw new Error("#root missing");
-  createRoot(root).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <DirectionProvider initialDirection={directionOf(locale)} detectDirection={false}>
-          <ThemedMantine>
-            <QueryClientProvider client={queryClient}>
-              <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-                <LazyNotifications />
-                <RouterProvider router={router} />
-              </TRPCProvider>
-            </QueryClientProvider>
-          </ThemedMantine>
-        </DirectionProvider>
-      </I18nProvider>
-    </StrictMode>,
-  );
+  const router = createAppRouter();
+  const app = <App router={router} locale={locale} />;
+  if (root.dataset.prerendered === locale && window.location.pathname === "/landing" && !window.location.search) {
+    // The route's matches must be loaded before the first render, as they were for the prerender.
+    await router.load();
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
 }
 
 void start();

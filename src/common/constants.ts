@@ -34,6 +34,12 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 /** localStorage key that remembers the interface language. */
 export const LOCALE_STORAGE_KEY = "export-club.locale";
+/**
+ * Cookie mirroring the chosen language for the server, which picks the prerendered landing page
+ * in that language (docs/decisions/0015-prerendered-landing.md); a year, like the choice.
+ */
+export const LOCALE_COOKIE = "locale";
+export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** Session timing (spec part 1 §4, §9; DESIGN.md §4). All in milliseconds. */
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;

@@ -15,7 +15,7 @@ import { type CreateFastifyContextOptions, fastifyTRPCPlugin } from "@trpc/serve
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
-import { SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
 import { Msg } from "../common/messages";
 import { authenticate } from "./auth/authenticate";
 import { sessionCookieName } from "./auth/session";
@@ -330,11 +330,22 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
         }
       },
     });
+    // The landing page prerendered at build in each language (ADR 15): `GET /landing` without a
+    // query string gets the file of the `locale` cookie's language; any other page, index.html.
+    const prerendered = new Set(LOCALES.filter((l) => existsSync(path.join(clientDir, `landing.${l}.html`))));
     app.setNotFoundHandler((req, reply) => {
       const isApi = req.url.startsWith("/trpc") || req.url.startsWith("/api");
       const wantsHtml = (req.headers.accept ?? "").includes("text/html");
       if (req.method === "GET" && !isApi && (wantsHtml || !path.extname(req.url.split("?")[0] ?? ""))) {
-        return reply.header("Cache-Control", "no-cache").sendFile("index.html", clientDir, { cacheControl: false });
+        reply.header("Cache-Control", "no-cache");
+        if (req.url === "/landing") {
+          const cookie = req.cookies[LOCALE_COOKIE];
+          const locale = LOCALES.find((l) => l === cookie) ?? DEFAULT_LOCALE;
+          reply.header("Vary", "Cookie");
+          if (prerendered.has(locale))
+            return reply.sendFile(`landing.${locale}.html`, clientDir, { cacheControl: false });
+        }
+        return reply.sendFile("index.html", clientDir, { cacheControl: false });
       }
       return reply.code(404).send({ error: "Not found" });
     });

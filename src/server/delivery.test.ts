@@ -17,6 +17,7 @@ import { EventBus } from "./live/events";
 
 const JS = `export const x = ${JSON.stringify("a".repeat(5000))};\n`;
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+const landing = (locale: string) => INDEX.replace('<div id="root">', `<div id="root" data-prerendered="${locale}">`);
 
 describe("delivery of the client and of API answers", () => {
   let testDb: TestDatabase;
@@ -33,6 +34,7 @@ describe("delivery of the client and of API answers", () => {
     writeFileSync(`${js}.br`, brotliCompressSync(JS));
     writeFileSync(`${js}.gz`, gzipSync(JS));
     writeFileSync(path.join(clientDir, "index.html"), INDEX);
+    for (const locale of ["en", "fa"]) writeFileSync(path.join(clientDir, `landing.${locale}.html`), landing(locale));
     testDb = await createTestDatabase();
     events = new EventBus();
     await events.start(testDb.database);
@@ -69,6 +71,26 @@ describe("delivery of the client and of API answers", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/);
     expect(plain.body).toBe(JS);
+  });
+
+  it("sends /landing prerendered in the language of the locale cookie, revalidated, varying by cookie (ADR 15)", async () => {
+    const page = (cookie?: string, url = "/landing") =>
+      app.inject({ method: "GET", url, headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } });
+    for (const [cookie, locale] of [
+      [undefined, "en"],
+      ["locale=en", "en"],
+      ["locale=fa", "fa"],
+      ["locale=xx", "en"],
+    ] as const) {
+      const res = await page(cookie);
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.body, cookie).toBe(landing(locale));
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers.vary).toMatch(/cookie/i);
+    }
+    // With a query string (a dialog to open) or on another page: the plain index.html.
+    expect((await page("locale=fa", "/landing?auth=signin")).body).toBe(INDEX);
+    expect((await page("locale=fa", "/dashboard")).body).toBe(INDEX);
   });
 
   it("has index.html revalidated, whether asked for by name or as the SPA fallback", async () => {

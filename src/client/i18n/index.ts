@@ -3,7 +3,14 @@
  * The choice is kept in localStorage under a product key; catalogs load on demand.
  */
 import { i18n } from "@lingui/core";
-import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from "../../common/constants";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  LOCALE_STORAGE_KEY,
+  LOCALES,
+  type Locale,
+} from "../../common/constants";
 
 export { i18n };
 
@@ -29,12 +36,22 @@ export function directionOf(locale: Locale): "rtl" | "ltr" {
 // compiles them: scripts/babel-lingui-precompile.ts), so it needs no catalog. Other languages
 // load their compiled catalog.
 
-/** Loads the catalog of `locale`, activates it, remembers it and sets `<html lang dir>`. */
-export async function activateLocale(locale: Locale): Promise<void> {
+/** Loads the catalog of `locale` and activates it (no DOM: the build's prerender uses it too). */
+export async function loadLocale(locale: Locale): Promise<void> {
   const { messages } = locale === DEFAULT_LOCALE ? { messages: {} } : await import(`../locales/${locale}/messages.po`);
   i18n.loadAndActivate({ locale, messages });
+}
+
+/**
+ * Loads and activates `locale`, remembers it (localStorage, and the `locale` cookie by which the
+ * server picks the prerendered landing page's language) and sets `<html lang dir>`.
+ */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari.
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {

@@ -3,7 +3,8 @@ import { Box, Button, Container, SimpleGrid, Stack } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconLayoutDashboard, IconLogin, IconUserPlus } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense, useState } from "react";
+import { useEffect, useState } from "react";
+import { queryClient, trpc } from "../../trpc";
 import { LazyDialog, preloadOn } from "./LazyDialog";
 import {
   loadBenefitsDialog,
@@ -22,7 +23,25 @@ import { LandingFooter } from "./sections/LandingFooter";
 import { MembershipCard } from "./sections/MembershipCard";
 import { TestimonialsCard } from "./sections/TestimonialsCard";
 
-const SessionProbe = lazy(() => import("./SessionProbe"));
+/**
+ * Whether someone is signed in, asked once after the first render through the query cache
+ * (which the dashboard then reads): no query observer, so `useQuery` stays out of the landing
+ * page's JavaScript (ADR 7), and the prerendered page (ADR 15) matches the first render.
+ */
+function useSignedIn(): boolean {
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    queryClient.fetchQuery(trpc.session.get.queryOptions()).then(
+      (session) => mounted && setSignedIn(!!session),
+      () => {}, // unknown: the page stays as for a visitor
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return signedIn;
+}
 
 /** The auth dialog in the URL; `forgot` is the Sign In dialog's "Forgot password?" view. */
 export type AuthDialog = "signin" | "signup" | "forgot";
@@ -48,15 +67,10 @@ export function LandingPage({ auth, onAuthChange }: LandingPageProps) {
   const openSignIn = () => onAuthChange("signin");
   const openSignUp = () => onAuthChange("signup");
   const closeAuth = () => onAuthChange(null);
-  // Whether someone is signed in, learnt after the first paint by a lazily loaded probe: the
-  // session query's observer stays out of the entry chunk (ADR 7).
-  const [signedIn, setSignedIn] = useState(false);
+  const signedIn = useSignedIn();
 
   return (
     <Box mih="100vh">
-      <Suspense fallback={null}>
-        <SessionProbe onChange={setSignedIn} />
-      </Suspense>
       <PublicHeader>
         {signedIn ? (
           <Button
