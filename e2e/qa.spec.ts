@@ -9,15 +9,8 @@
  * - A declined question shows the admins' note; the sixth question of the day is refused, and
  *   the toast that says so covers neither the dialog's title nor the top bar.
  */
-import type { Locator, Page } from "@playwright/test";
-import { apiOf, closeToast, expect, login, newPerson, snap, switchLanguage, test } from "./support/fixtures";
-
-/** The boxes of `a` and `b` overlap. */
-async function overlaps(a: Locator, b: Locator): Promise<boolean> {
-  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
-  if (!x || !y) return false;
-  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
-}
+import type { Page } from "@playwright/test";
+import { apiOf, closeToast, expect, login, newPerson, overlaps, snap, switchLanguage, test } from "./support/fixtures";
 
 async function openQa(page: Page): Promise<void> {
   await page.goto("/qa");
