@@ -4,7 +4,18 @@
  * titles, size units, rating format, country names).
  */
 import type { Locator, Page } from "@playwright/test";
-import { closeToast, expect, hero, login, newPerson, snap, switchLanguage, test } from "./support/fixtures";
+import {
+  closeToast,
+  expect,
+  hero,
+  languageSwitcher,
+  login,
+  newPerson,
+  overlaps,
+  snap,
+  switchLanguage,
+  test,
+} from "./support/fixtures";
 
 /** The Mantine label inside `el` (or `el`) shows all its text: nothing cut or ellipsed. */
 async function wholeText(el: Locator): Promise<boolean> {
@@ -12,6 +23,21 @@ async function wholeText(el: Locator): Promise<boolean> {
     const label = node.querySelector(".mantine-Badge-label, .mantine-Button-label") ?? node;
     return label.scrollWidth <= label.clientWidth + 1 && label.getBoundingClientRect().width > 0;
   });
+}
+
+/**
+ * Waits until `el` stops moving (a toast slides in), so its box is where it stays.
+ */
+async function settled(el: Locator): Promise<void> {
+  let last = JSON.stringify(await el.boundingBox());
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await el.boundingBox());
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
 }
 
 async function dashboard(page: Page): Promise<void> {
@@ -58,8 +84,34 @@ test("the admin inbox tab counts are readable", async ({ page }) => {
   }
 });
 
+/**
+ * Signed out on /landing: a toast (About → Details) leaves the public header's language switch
+ * free (issue #13 §4: toasts cover no control).
+ */
+async function landingToastClearsLanguageSwitch(page: Page): Promise<void> {
+  await page.goto("/landing");
+  const switcher = languageSwitcher(page);
+  await expect(switcher).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Details", exact: true }).click();
+  const toast = page.getByRole("alert").filter({ hasText: "No Document Available" });
+  await expect(toast).toContainText("No active PDF document is currently available.");
+  await settled(toast);
+  // The header is sticky: the switch is still on screen, where the toast could cover it.
+  await expect(switcher).toBeInViewport();
+  expect(await overlaps(toast, switcher), "the toast covers the language switch").toBe(false);
+  await closeToast(page, "No Document Available");
+}
+
+test("on the landing page a toast leaves the language switch free", async ({ page }) => {
+  await landingToastClearsLanguageSwitch(page);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  test("on the landing page a toast leaves the language switch free", async ({ page }) => {
+    await landingToastClearsLanguageSwitch(page);
+  });
 
   test("the top bar fits: points whole, bell shown; tier and both languages in the menu", async ({ page }) => {
     await login(page, { ...newPerson("Mina", "Phone"), points: 100, tier: "silver" });
