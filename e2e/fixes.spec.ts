@@ -40,6 +40,32 @@ async function settled(el: Locator): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * `el`'s text is laid out left to right: its first character sits left of its last. A Latin text
+ * that is not isolated on a Persian page fails this: its leading digits or trailing punctuation
+ * move to the other end.
+ */
+async function laidOutLeftToRight(el: Locator): Promise<boolean> {
+  return el.evaluate((node) => {
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const texts: Text[] = [];
+    while (walker.nextNode()) {
+      const text = walker.currentNode as Text;
+      if (text.data.trim() !== "") texts.push(text);
+    }
+    const first = texts[0];
+    const last = texts[texts.length - 1];
+    if (!first || !last) return false;
+    const charBox = (text: Text, index: number) => {
+      const range = document.createRange();
+      range.setStart(text, index);
+      range.setEnd(text, index + 1);
+      return range.getBoundingClientRect();
+    };
+    return charBox(first, 0).left < charBox(last, last.data.trimEnd().length - 1).left;
+  });
+}
+
 async function dashboard(page: Page): Promise<void> {
   await page.goto("/dashboard");
   await expect(page.getByTestId("welcome")).toBeVisible({ timeout: 30_000 });
@@ -228,6 +254,59 @@ test("Persian: typed Latin text keeps its order, sizes say مگابایت, Whats
   await expect(page.getByRole("checkbox", { name: "ترکیه" })).toBeVisible();
   await page.getByTestId("country-search").fill("انگلیس");
   await expect(page.getByRole("checkbox", { name: "بریتانیا" })).toBeVisible();
+  await switchLanguage(page, "en");
+});
+
+test("Persian: a member's Latin name and certificate keep their order on the directory card and the member's page", async ({
+  page,
+  someone,
+}) => {
+  const tag = newPerson("Tag", "Only").name.split(" ").pop() ?? "tag";
+  // An organization's name and a certificate as the member typed them: leading digits and
+  // closing punctuation are what an RTL page moves when the text is not isolated.
+  const name = `12 Export Street, Tehran ${tag}`;
+  const certificate = "ISO 22000:2018 (12 Export Street, Tehran)";
+  const other = await someone({ ...newPerson("Latin", "Typist"), name });
+  await other.mutate("profile.update", {
+    name,
+    mobile: "",
+    whatsapp: "",
+    postalAddress: "12 Export Street, Tehran",
+    postalCode: "",
+    linkedinUrl: "",
+    expertiseAreas: [],
+    yearsExportExperience: 3,
+    certificates: [certificate],
+    industrialSectors: [],
+    targetCountries: ["DE"],
+    activitySelections: { mainCategories: ["A"], details: {} },
+    photoUploadId: null,
+    attachmentUploadId: null,
+  });
+
+  await login(page, newPerson("Dara", "Reader"));
+  await page.goto(`/members?q=${encodeURIComponent(tag)}`);
+  const card = page.getByTestId("member-card").filter({ hasText: tag });
+  await expect(card).toHaveCount(1, { timeout: 30_000 });
+  await switchLanguage(page, "fa");
+  // The directory card: the name's heading takes its direction from the name.
+  const cardName = card.getByRole("heading", { level: 2 });
+  await expect(cardName).toHaveAttribute("dir", "auto");
+  await expect(cardName).toHaveText(name);
+  expect(await laidOutLeftToRight(cardName), "the card's name is reordered").toBe(true);
+
+  await card.getByTestId("member-card-link").click();
+  await expect(page).toHaveURL(new RegExp(`/members/${other.userId}$`));
+  const profile = page.getByTestId("member-page");
+  // The page's title: the name in a <bdi>.
+  const title = profile.getByRole("heading", { level: 1 }).locator("bdi");
+  await expect(title).toHaveText(name);
+  expect(await laidOutLeftToRight(title), "the page's name is reordered").toBe(true);
+  // The certificate, as typed, in its own direction.
+  const typed = profile.getByTestId("member-certificates").getByText(certificate, { exact: true });
+  await expect(typed).toHaveAttribute("dir", "auto");
+  await expect(typed).toHaveText(certificate);
+  expect(await laidOutLeftToRight(typed), "the certificate is reordered").toBe(true);
   await switchLanguage(page, "en");
 });
 
