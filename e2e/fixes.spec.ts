@@ -232,6 +232,23 @@ test("the points copy promises only the rules that exist", async ({ page }) => {
   await expect(rules).toContainText("+50–200");
   await expect(rules).toContainText("per answer rated 3 stars");
   await expect(rules).not.toContainText("challenge");
+  // The FAQ: the premium tiers are bought with points; no subscription fee is promised.
+  await page.getByRole("button", { name: "Frequently Asked Questions" }).click();
+  const faq = page.getByRole("dialog", { name: "Frequently Asked Questions" });
+  const fees = faq.getByRole("region", { name: "Is membership free?" });
+  await expect(fees).toHaveText(
+    "Yes. Basic membership (Turquoise) is free. The premium tiers are bought with the points you earn in the club instead of a subscription: Silver costs 500 points and Gold 1,200 points.",
+  );
+  await expect(fees).not.toContainText("subscription fee");
+  await faq.getByRole("button", { name: "How do I earn points?" }).click();
+  const earn = faq.getByRole("region", { name: "How do I earn points?" }).getByRole("listitem");
+  await expect(earn).toHaveText([
+    "50 to 200 points for each knowledge post an administrator approves (the administrator chooses the award)",
+    "+15 points when a member rates your answer to their request 3 stars",
+    "+2 points for each like a member gives your published knowledge",
+  ]);
+  await faq.getByRole("button", { name: "Close" }).last().click();
+  await expect(faq).toBeHidden();
 });
 
 test("Persian: typed Latin text keeps its order, sizes say مگابایت, WhatsApp is translated; countries by other names", async ({
