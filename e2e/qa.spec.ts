@@ -87,6 +87,7 @@ test("a member asks a question, the admin answers and publishes it, and the memb
   await form.getByTestId("qa-save").click();
   await expect(form).toBeHidden();
   await expect(row.getByTestId("qa-status")).toHaveText("Published");
+  await closeToast(admin, "Q&A item updated successfully");
   await snap(admin, "qa-admin-en");
   await switchLanguage(admin, "fa");
   await expect(admin.getByRole("heading", { level: 1, name: "مدیریت پرسش و پاسخ" })).toBeVisible();
