@@ -41,9 +41,10 @@ async function settled(el: Locator): Promise<void> {
 }
 
 /**
- * `el`'s text is laid out left to right: its first character sits left of its last. A Latin text
- * that is not isolated on a Persian page fails this: its leading digits or trailing punctuation
- * move to the other end.
+ * `el`'s text (one text node) is laid out left to right: its first word starts left of its second,
+ * and its last word starts left of its last character. A Latin text that is not isolated on a
+ * Persian page fails this: leading digits move to the right end of the line, a closing full stop
+ * to the left end.
  */
 async function laidOutLeftToRight(el: Locator): Promise<boolean> {
   return el.evaluate((node) => {
@@ -53,16 +54,21 @@ async function laidOutLeftToRight(el: Locator): Promise<boolean> {
       const text = walker.currentNode as Text;
       if (text.data.trim() !== "") texts.push(text);
     }
-    const first = texts[0];
-    const last = texts[texts.length - 1];
-    if (!first || !last) return false;
-    const charBox = (text: Text, index: number) => {
+    const [text] = texts;
+    if (texts.length !== 1 || !text) return false;
+    const left = (index: number) => {
       const range = document.createRange();
       range.setStart(text, index);
       range.setEnd(text, index + 1);
-      return range.getBoundingClientRect();
+      return range.getBoundingClientRect().left;
     };
-    return charBox(first, 0).left < charBox(last, last.data.trimEnd().length - 1).left;
+    const data = text.data;
+    const first = data.length - data.trimStart().length;
+    const last = data.trimEnd().length - 1;
+    const secondWord = data.indexOf(" ", first) + 1;
+    const lastWord = data.lastIndexOf(" ", last) + 1;
+    if (secondWord <= 0 || lastWord <= 0) return false;
+    return left(first) < left(secondWord) && left(lastWord) < left(last);
   });
 }
 
@@ -279,10 +285,10 @@ test("Persian: a member's Latin name and certificate keep their order on the dir
   someone,
 }) => {
   const tag = newPerson("Tag", "Only").name.split(" ").pop() ?? "tag";
-  // An organization's name and a certificate as the member typed them: leading digits and
-  // closing punctuation are what an RTL page moves when the text is not isolated.
+  // An organization's name and a certificate as the member typed them: leading digits and a
+  // closing full stop are what a Persian page moves when the text is not isolated.
   const name = `12 Export Street, Tehran ${tag}`;
-  const certificate = "ISO 22000:2018 (12 Export Street, Tehran)";
+  const certificate = "ISO 22000:2018 (food safety), issued at 12 Export Street, Tehran.";
   const other = await someone({ ...newPerson("Latin", "Typist"), name });
   await other.mutate("profile.update", {
     name,
