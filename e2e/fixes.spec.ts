@@ -4,13 +4,71 @@
  * titles, size units, rating format, country names).
  */
 import type { Locator, Page } from "@playwright/test";
-import { closeToast, expect, hero, login, newPerson, snap, switchLanguage, test } from "./support/fixtures";
+import {
+  closeToast,
+  expect,
+  hero,
+  languageSwitcher,
+  login,
+  newPerson,
+  overlaps,
+  snap,
+  switchLanguage,
+  test,
+} from "./support/fixtures";
 
 /** The Mantine label inside `el` (or `el`) shows all its text: nothing cut or ellipsed. */
 async function wholeText(el: Locator): Promise<boolean> {
   return el.evaluate((node) => {
     const label = node.querySelector(".mantine-Badge-label, .mantine-Button-label") ?? node;
     return label.scrollWidth <= label.clientWidth + 1 && label.getBoundingClientRect().width > 0;
+  });
+}
+
+/**
+ * Waits until `el` stops moving (a toast slides in), so its box is where it stays.
+ */
+async function settled(el: Locator): Promise<void> {
+  let last = JSON.stringify(await el.boundingBox());
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await el.boundingBox());
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
+}
+
+/**
+ * `el`'s text (one text node) is laid out left to right: its first word starts left of its second,
+ * and its last word starts left of its last character. A Latin text that is not isolated on a
+ * Persian page fails this: leading digits move to the right end of the line, a closing full stop
+ * to the left end.
+ */
+async function laidOutLeftToRight(el: Locator): Promise<boolean> {
+  return el.evaluate((node) => {
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const texts: Text[] = [];
+    while (walker.nextNode()) {
+      const text = walker.currentNode as Text;
+      if (text.data.trim() !== "") texts.push(text);
+    }
+    const [text] = texts;
+    if (texts.length !== 1 || !text) return false;
+    const left = (index: number) => {
+      const range = document.createRange();
+      range.setStart(text, index);
+      range.setEnd(text, index + 1);
+      return range.getBoundingClientRect().left;
+    };
+    const data = text.data;
+    const first = data.length - data.trimStart().length;
+    const last = data.trimEnd().length - 1;
+    const secondWord = data.indexOf(" ", first) + 1;
+    const lastWord = data.lastIndexOf(" ", last) + 1;
+    if (secondWord <= 0 || lastWord <= 0) return false;
+    return left(first) < left(secondWord) && left(lastWord) < left(last);
   });
 }
 
@@ -58,8 +116,34 @@ test("the admin inbox tab counts are readable", async ({ page }) => {
   }
 });
 
+/**
+ * Signed out on /landing: a toast (About → Details) leaves the public header's language switch
+ * free (issue #13 §4: toasts cover no control).
+ */
+async function landingToastClearsLanguageSwitch(page: Page): Promise<void> {
+  await page.goto("/landing");
+  const switcher = languageSwitcher(page);
+  await expect(switcher).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Details", exact: true }).click();
+  const toast = page.getByRole("alert").filter({ hasText: "No Document Available" });
+  await expect(toast).toContainText("No active PDF document is currently available.");
+  await settled(toast);
+  // The header is sticky: the switch is still on screen, where the toast could cover it.
+  await expect(switcher).toBeInViewport();
+  expect(await overlaps(toast, switcher), "the toast covers the language switch").toBe(false);
+  await closeToast(page, "No Document Available");
+}
+
+test("on the landing page a toast leaves the language switch free", async ({ page }) => {
+  await landingToastClearsLanguageSwitch(page);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  test("on the landing page a toast leaves the language switch free", async ({ page }) => {
+    await landingToastClearsLanguageSwitch(page);
+  });
 
   test("the top bar fits: points whole, bell shown; tier and both languages in the menu", async ({ page }) => {
     await login(page, { ...newPerson("Mina", "Phone"), points: 100, tier: "silver" });
@@ -154,6 +238,23 @@ test("the points copy promises only the rules that exist", async ({ page }) => {
   await expect(rules).toContainText("+50–200");
   await expect(rules).toContainText("per answer rated 3 stars");
   await expect(rules).not.toContainText("challenge");
+  // The FAQ: the premium tiers are bought with points; no subscription fee is promised.
+  await page.getByRole("button", { name: "Frequently Asked Questions" }).click();
+  const faq = page.getByRole("dialog", { name: "Frequently Asked Questions" });
+  const fees = faq.getByRole("region", { name: "Is membership free?" });
+  await expect(fees).toHaveText(
+    "Yes. Basic membership (Turquoise) is free. The premium tiers are bought with the points you earn in the club instead of a subscription: Silver costs 500 points and Gold 1,200 points.",
+  );
+  await expect(fees).not.toContainText("subscription fee");
+  await faq.getByRole("button", { name: "How do I earn points?" }).click();
+  const earn = faq.getByRole("region", { name: "How do I earn points?" }).getByRole("listitem");
+  await expect(earn).toHaveText([
+    "50 to 200 points for each knowledge post an administrator approves (the administrator chooses the award)",
+    "+15 points when a member rates your answer to their request 3 stars",
+    "+2 points for each like a member gives your published knowledge",
+  ]);
+  await faq.getByRole("button", { name: "Close" }).last().click();
+  await expect(faq).toBeHidden();
 });
 
 test("Persian: typed Latin text keeps its order, sizes say مگابایت, WhatsApp is translated; countries by other names", async ({
@@ -176,6 +277,59 @@ test("Persian: typed Latin text keeps its order, sizes say مگابایت, Whats
   await expect(page.getByRole("checkbox", { name: "ترکیه" })).toBeVisible();
   await page.getByTestId("country-search").fill("انگلیس");
   await expect(page.getByRole("checkbox", { name: "بریتانیا" })).toBeVisible();
+  await switchLanguage(page, "en");
+});
+
+test("Persian: a member's Latin name and certificate keep their order on the directory card and the member's page", async ({
+  page,
+  someone,
+}) => {
+  const tag = newPerson("Tag", "Only").name.split(" ").pop() ?? "tag";
+  // An organization's name and a certificate as the member typed them: leading digits and a
+  // closing full stop are what a Persian page moves when the text is not isolated.
+  const name = `12 Export Street, Tehran ${tag}`;
+  const certificate = "ISO 22000:2018 (food safety), issued at 12 Export Street, Tehran.";
+  const other = await someone({ ...newPerson("Latin", "Typist"), name });
+  await other.mutate("profile.update", {
+    name,
+    mobile: "",
+    whatsapp: "",
+    postalAddress: "12 Export Street, Tehran",
+    postalCode: "",
+    linkedinUrl: "",
+    expertiseAreas: [],
+    yearsExportExperience: 3,
+    certificates: [certificate],
+    industrialSectors: [],
+    targetCountries: ["DE"],
+    activitySelections: { mainCategories: ["A"], details: {} },
+    photoUploadId: null,
+    attachmentUploadId: null,
+  });
+
+  await login(page, newPerson("Dara", "Reader"));
+  await page.goto(`/members?q=${encodeURIComponent(tag)}`);
+  const card = page.getByTestId("member-card").filter({ hasText: tag });
+  await expect(card).toHaveCount(1, { timeout: 30_000 });
+  await switchLanguage(page, "fa");
+  // The directory card: the name's heading takes its direction from the name.
+  const cardName = card.getByRole("heading", { level: 2 });
+  await expect(cardName).toHaveAttribute("dir", "auto");
+  await expect(cardName).toHaveText(name);
+  expect(await laidOutLeftToRight(cardName), "the card's name is reordered").toBe(true);
+
+  await card.getByTestId("member-card-link").click();
+  await expect(page).toHaveURL(new RegExp(`/members/${other.userId}$`));
+  const profile = page.getByTestId("member-page");
+  // The page's title: the name in a <bdi>.
+  const title = profile.getByRole("heading", { level: 1 }).locator("bdi");
+  await expect(title).toHaveText(name);
+  expect(await laidOutLeftToRight(title), "the page's name is reordered").toBe(true);
+  // The certificate, as typed, in its own direction.
+  const typed = profile.getByTestId("member-certificates").getByText(certificate, { exact: true });
+  await expect(typed).toHaveAttribute("dir", "auto");
+  await expect(typed).toHaveText(certificate);
+  expect(await laidOutLeftToRight(typed), "the certificate is reordered").toBe(true);
   await switchLanguage(page, "en");
 });
 

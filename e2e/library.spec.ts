@@ -8,8 +8,9 @@
  *   reload. The like cannot be repeated; the author's own page offers no like.
  * - A member opens another's page from the directory: name, public profile, knowledge shared,
  *   and no contact details.
- * - Screenshots library-en/fa, library-item-en/fa, member-page-en/fa, and library-phone,
- *   library-item-phone, member-page-phone at 390 px.
+ * - Screenshots library-en/fa, library-item-en/fa, member-page-en/fa, and at 390 px
+ *   library-phone, library-item-phone, member-page-phone (Persian) and library-phone-en,
+ *   library-item-phone-en, member-page-phone-en.
  *
  * Independent of the other specs' data: everyone is fresh (`newPerson`), and the item's title
  * carries a unique tag.
@@ -92,6 +93,10 @@ test("a member's knowledge, approved, is found by a Persian word and liked; the 
   await snap(reader, "library-phone");
   await reader.setViewportSize(DESKTOP);
   await switchLanguage(reader, "en");
+  await reader.setViewportSize(PHONE);
+  await expect(card).toBeVisible();
+  await snap(reader, "library-phone-en");
+  await reader.setViewportSize(DESKTOP);
 
   // A word that is in neither title nor content finds nothing.
   await reader.getByTestId("library-search").fill(`زعفران nomatch${tag}`);
@@ -118,6 +123,10 @@ test("a member's knowledge, approved, is found by a Persian word and liked; the 
   await snap(reader, "library-item-phone");
   await reader.setViewportSize(DESKTOP);
   await switchLanguage(reader, "en");
+  await reader.setViewportSize(PHONE);
+  await expect(like).toHaveText("Like (0)");
+  await snap(reader, "library-item-phone-en");
+  await reader.setViewportSize(DESKTOP);
 
   await like.click();
   await expect(like).toHaveText("Liked (1)");
@@ -183,6 +192,10 @@ test("a member opens another member's page from the directory: public profile an
   await snap(page, "member-page-phone");
   await page.setViewportSize(DESKTOP);
   await switchLanguage(page, "en");
+  await page.setViewportSize(PHONE);
+  await expect(profile.getByTestId("member-page-rating")).toHaveText("No ratings yet");
+  await snap(page, "member-page-phone-en");
+  await page.setViewportSize(DESKTOP);
 
   // The knowledge card opens the item.
   await profile.getByTestId("knowledge-card-title").click();

@@ -5,19 +5,16 @@
  *   Persian screenshots of the dialog); it shows under "My questions" as waiting.
  * - The admin finds it first in Q&A Management with the asker's name, answers it and publishes.
  * - The member sees it answered under "My questions" and in the Club Related tab (screenshots in
- *   English and Persian).
+ *   English and Persian, on a desktop and at phone width: qa-my-questions-en/fa, qa-phone-en/fa);
+ *   Q&A Management in both languages (qa-admin-en/fa).
  * - A declined question shows the admins' note; the sixth question of the day is refused, and
  *   the toast that says so covers neither the dialog's title nor the top bar.
  */
-import type { Locator, Page } from "@playwright/test";
-import { apiOf, closeToast, expect, login, newPerson, snap, switchLanguage, test } from "./support/fixtures";
+import type { Page } from "@playwright/test";
+import { apiOf, closeToast, expect, login, newPerson, overlaps, snap, switchLanguage, test } from "./support/fixtures";
 
-/** The boxes of `a` and `b` overlap. */
-async function overlaps(a: Locator, b: Locator): Promise<boolean> {
-  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
-  if (!x || !y) return false;
-  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
-}
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 
 async function openQa(page: Page): Promise<void> {
   await page.goto("/qa");
@@ -90,6 +87,13 @@ test("a member asks a question, the admin answers and publishes it, and the memb
   await form.getByTestId("qa-save").click();
   await expect(form).toBeHidden();
   await expect(row.getByTestId("qa-status")).toHaveText("Published");
+  await closeToast(admin, "Q&A item updated successfully");
+  await snap(admin, "qa-admin-en");
+  await switchLanguage(admin, "fa");
+  await expect(admin.getByRole("heading", { level: 1, name: "مدیریت پرسش و پاسخ" })).toBeVisible();
+  await expect(row.getByTestId("qa-status")).toHaveText("منتشرشده");
+  await snap(admin, "qa-admin-fa");
+  await switchLanguage(admin, "en");
 
   // The member sees it answered, and in the Club Related tab.
   await openQa(member);
@@ -100,9 +104,18 @@ test("a member asks a question, the admin answers and publishes it, and the memb
   await expect(member.getByText(answer, { exact: true }).first()).toBeVisible();
   await mine.scrollIntoViewIfNeeded();
   await snap(member, "qa-my-questions-en");
+  // At phone width (the language is switched at desktop width: on a phone the switch is in the menu).
+  await member.setViewportSize(PHONE);
+  await expect(mine.getByTestId("qa-my-status")).toBeVisible();
+  await snap(member, "qa-phone-en");
+  await member.setViewportSize(DESKTOP);
   await switchLanguage(member, "fa");
   await expect(mine.getByTestId("qa-my-status")).toHaveText("پاسخ داده و منتشر شد");
   await snap(member, "qa-my-questions-fa");
+  await member.setViewportSize(PHONE);
+  await expect(mine.getByTestId("qa-my-status")).toBeVisible();
+  await snap(member, "qa-phone-fa");
+  await member.setViewportSize(DESKTOP);
   await switchLanguage(member, "en");
 });
 

@@ -194,6 +194,13 @@ export function languageSwitcher(page: Page): Locator {
   return page.getByRole("radiogroup", { name: /language|زبان/i });
 }
 
+/** The boxes of `a` and `b` overlap (as laid out now; false when either is not shown). */
+export async function overlaps(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return false;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
 export async function switchLanguage(page: Page, to: "en" | "fa"): Promise<void> {
   await languageSwitcher(page)
     .getByText(to === "fa" ? "فا" : "EN", { exact: true })
