@@ -92,6 +92,8 @@ test("a member asks a question, the admin answers and publishes it, and the memb
   await switchLanguage(admin, "fa");
   await expect(admin.getByRole("heading", { level: 1, name: "مدیریت پرسش و پاسخ" })).toBeVisible();
   await expect(row.getByTestId("qa-status")).toHaveText("منتشرشده");
+  // The English answer keeps its own direction on the Persian page (its full stop stays at its end).
+  await expect(row.locator("bdi", { hasText: answer })).toHaveText(answer);
   await snap(admin, "qa-admin-fa");
   await switchLanguage(admin, "en");
 

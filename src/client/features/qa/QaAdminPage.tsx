@@ -5,7 +5,7 @@
  * come first while they wait, with the asker's name, Answer (the form, set to publish) and
  * Decline (with a note for the asker).
  */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import {
   ActionIcon,
   Badge,
@@ -141,13 +141,19 @@ export function QaAdminPage() {
           </Title>
           {list.isSuccess && items.length > 0 && (
             <Text size="sm" c="dimmed" data-testid="qa-admin-summary">
-              <Trans>
-                {total} items, {publishedCount} published
-              </Trans>
+              <Plural
+                value={items.length}
+                one={`${total} item, ${publishedCount} published`}
+                other={`${total} items, ${publishedCount} published`}
+              />
               {waitingCount > 0 && (
                 <>
                   {" · "}
-                  <Trans>{waitingText} member questions waiting</Trans>
+                  <Plural
+                    value={waitingCount}
+                    one={`${waitingText} member question waiting`}
+                    other={`${waitingText} member questions waiting`}
+                  />
                 </>
               )}
             </Text>
@@ -269,8 +275,9 @@ function QaAdminRow({
           {item.question}
         </Text>
         {item.answer ? (
-          <Text size="sm" c="dimmed" dir="auto" ta={align} lineClamp={2} style={{ overflowWrap: "anywhere" }}>
-            {item.answer}
+          <Text size="sm" c="dimmed" ta={align} lineClamp={2} style={{ overflowWrap: "anywhere" }}>
+            {/* Isolated: dir="auto" on the clamped box left an English answer's full stop on the left in Persian. */}
+            <bdi>{item.answer}</bdi>
           </Text>
         ) : (
           <Text size="sm" c="dimmed" fs="italic">
