@@ -34,6 +34,19 @@ export function containsPattern(text: string): string {
 }
 
 /** Average of the 1–3 star ratings their responses received (spec part 2 §3), and how many. */
+/** What a directory card and a member page both show (never contact details), with the rating. */
+const publicProfileFields = {
+  userId: profiles.userId,
+  name: profiles.name,
+  photoUploadId: profiles.photoUploadId,
+  activities: profiles.activities,
+  userType: profiles.userType,
+  industrialSectors: profiles.industrialSectors,
+  targetCountries: profiles.targetCountries,
+  tier: profiles.tier,
+  points: profiles.points,
+};
+
 const ratingFields = {
   ratingAverage: sql<
     number | null
@@ -55,18 +68,7 @@ export async function listDirectory(db: DbOrTx, input: z.output<typeof directory
   const condition = and(...where);
   const [rows, totals] = await Promise.all([
     db
-      .select({
-        userId: profiles.userId,
-        name: profiles.name,
-        photoUploadId: profiles.photoUploadId,
-        activities: profiles.activities,
-        userType: profiles.userType,
-        industrialSectors: profiles.industrialSectors,
-        targetCountries: profiles.targetCountries,
-        tier: profiles.tier,
-        points: profiles.points,
-        ...ratingFields,
-      })
+      .select({ ...publicProfileFields, ...ratingFields })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(condition)
@@ -98,18 +100,10 @@ export async function listDirectory(db: DbOrTx, input: z.output<typeof directory
 export async function getMemberPage(db: DbOrTx, viewerId: string, userId: string) {
   const [row] = await db
     .select({
-      userId: profiles.userId,
-      name: profiles.name,
-      photoUploadId: profiles.photoUploadId,
-      activities: profiles.activities,
-      userType: profiles.userType,
-      industrialSectors: profiles.industrialSectors,
-      targetCountries: profiles.targetCountries,
+      ...publicProfileFields,
       expertiseAreas: profiles.expertiseAreas,
       yearsExportExperience: profiles.yearsExportExperience,
       certificates: profiles.certificates,
-      tier: profiles.tier,
-      points: profiles.points,
       memberSince: profiles.reviewedAt,
       ...ratingFields,
     })

@@ -25,6 +25,15 @@ export function publishedQa(db: DbOrTx) {
 /** True for a member's question still waiting for the admins (not published, not declined). */
 const waiting = sql<boolean>`(${qaItems.askedBy} is not null and ${qaItems.declinedAt} is null and not ${qaItems.isPublished})`;
 
+/** The columns every Q&A listing shows. */
+const qaItemFields = {
+  id: qaItems.id,
+  question: qaItems.question,
+  answer: qaItems.answer,
+  subsection: qaItems.subsection,
+  isPublished: qaItems.isPublished,
+};
+
 /**
  * Every item for Q&A Management: members' questions still waiting first, then newest first. Each
  * row carries `askedBy` and the asker's profile name (`askerName`, null for admins' own items).
@@ -32,11 +41,7 @@ const waiting = sql<boolean>`(${qaItems.askedBy} is not null and ${qaItems.decli
 export function allQa(db: DbOrTx) {
   return db
     .select({
-      id: qaItems.id,
-      question: qaItems.question,
-      answer: qaItems.answer,
-      subsection: qaItems.subsection,
-      isPublished: qaItems.isPublished,
+      ...qaItemFields,
       createdBy: qaItems.createdBy,
       createdAt: qaItems.createdAt,
       updatedAt: qaItems.updatedAt,
@@ -77,11 +82,7 @@ function statusOf(row: { isPublished: boolean; declinedAt: Date | null }): QaQue
 export async function myQuestions(db: DbOrTx, memberId: string) {
   const rows = await db
     .select({
-      id: qaItems.id,
-      question: qaItems.question,
-      answer: qaItems.answer,
-      subsection: qaItems.subsection,
-      isPublished: qaItems.isPublished,
+      ...qaItemFields,
       declinedAt: qaItems.declinedAt,
       declineNote: qaItems.declineNote,
       createdAt: qaItems.createdAt,
