@@ -5,7 +5,7 @@
  * link says so and offers a new one (the Sign In dialog's "Forgot password?").
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Card, Container, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -19,7 +19,7 @@ import { errorText, serverMsgKeys } from "../../lib/errors";
 import { applyServerErrors, validateWith } from "../../lib/form";
 import { closeWebSocket, useTRPC } from "../../trpc";
 import { PasswordStrength } from "../auth";
-import { PublicHeader } from "../landing";
+import { PublicCardPage } from "../landing";
 
 interface Values {
   newPassword: string;
@@ -64,16 +64,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
     body = <NewPasswordForm token={token} onDone={() => setOutcome("done")} onInvalid={() => setOutcome("invalid")} />;
   }
 
-  return (
-    <>
-      <PublicHeader />
-      <Container size="xs" py={{ base: "lg", sm: 60 }} component="main">
-        <Card withBorder radius="lg" p={{ base: "lg", sm: "xl" }}>
-          {body}
-        </Card>
-      </Container>
-    </>
-  );
+  return <PublicCardPage>{body}</PublicCardPage>;
 }
 
 /** New password and confirmation; `onInvalid` when the server refuses the link itself. */

@@ -5,7 +5,7 @@
  * administrator, or why it failed.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Card, Center, Container, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconMailCheck } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -17,7 +17,7 @@ import { OutcomePanel } from "../../components/OutcomePanel";
 import { translateServerText } from "../../i18n/serverMessages";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
-import { PublicHeader } from "../landing";
+import { PublicCardPage } from "../landing";
 import { useSession } from "../session";
 
 export function ConfirmEmailPage({ token }: { token: string }) {
@@ -118,14 +118,5 @@ export function ConfirmEmailPage({ token }: { token: string }) {
     );
   }
 
-  return (
-    <>
-      <PublicHeader />
-      <Container size="xs" py={{ base: "lg", sm: 60 }} component="main">
-        <Card withBorder radius="lg" p={{ base: "lg", sm: "xl" }}>
-          {body}
-        </Card>
-      </Container>
-    </>
-  );
+  return <PublicCardPage>{body}</PublicCardPage>;
 }
