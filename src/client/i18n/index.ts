@@ -85,3 +85,16 @@ export function formatCalendarDate(isoDate: string, locale = i18n.locale): strin
 export function formatNumber(value: number, locale = i18n.locale): string {
   return new Intl.NumberFormat(intlLocale(locale)).format(value);
 }
+
+/** Between the items of a list in running text: ", " ("، " in Persian). */
+export function listSeparator(locale = i18n.locale): string {
+  return locale === "fa" ? "، " : ", ";
+}
+
+/**
+ * Between two facts on one line ("2.0 · 3 ratings"): a middle dot in English; in Persian a comma,
+ * since a middle dot beside Persian digits reads as a zero ("۲٫۰ · ۳" looks like "۲٫۰ ۰ ۳").
+ */
+export function factSeparator(locale = i18n.locale): string {
+  return locale === "fa" ? "، " : " · ";
+}

@@ -24,4 +24,13 @@ describe("formatRating", () => {
   it("uses Persian digits in Persian", () => {
     expect(formatRatingValue(2, "fa")).toBe("۲٫۰");
   });
+
+  it("separates the figure from the count with a comma in Persian (a middle dot reads as a zero)", () => {
+    i18n.loadAndActivate({ locale: "fa", messages: {} });
+    try {
+      expect(formatRating(2, 3).startsWith("۲٫۰، ")).toBe(true);
+    } finally {
+      i18n.loadAndActivate({ locale: "en", messages: {} });
+    }
+  });
 });

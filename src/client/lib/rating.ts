@@ -4,7 +4,7 @@
  */
 import { i18n } from "@lingui/core";
 import { plural } from "@lingui/core/macro";
-import { intlLocale } from "../i18n";
+import { factSeparator, intlLocale } from "../i18n";
 
 /** The average with exactly one decimal: 2 → "2.0", 2.666 → "2.7" ("۲٫۰" in Persian). */
 export function formatRatingValue(average: number, locale = i18n.locale): string {
@@ -14,9 +14,9 @@ export function formatRatingValue(average: number, locale = i18n.locale): string
 }
 
 /**
- * The average and its count, as shown beside the stars: "2.0 · 3 ratings" ("۲٫۰ · ۳ امتیاز"),
+ * The average and its count, as shown beside the stars: "2.0 · 3 ratings" ("۲٫۰، ۳ امتیاز"),
  * in the active language.
  */
 export function formatRating(average: number, count: number): string {
-  return `${formatRatingValue(average)} · ${plural(count, { one: "# rating", other: "# ratings" })}`;
+  return `${formatRatingValue(average)}${factSeparator()}${plural(count, { one: "# rating", other: "# ratings" })}`;
 }

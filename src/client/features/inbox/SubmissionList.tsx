@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Card, Group, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconInbox, IconPaperclip } from "@tabler/icons-react";
 import { UserText } from "../../components/UserText";
-import { formatDate } from "../../i18n";
+import { factSeparator, formatDate } from "../../i18n";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { StatusBadge } from "../knowledge";
 import type { Submission } from "./types";
@@ -66,7 +66,9 @@ export function SubmissionList({
                     {s.title}
                   </UserText>
                   <Text size="xs" c="dimmed" truncate>
-                    <AuthorName name={s.authorName} /> · {formatDate(s.createdAt, i18n.locale)}
+                    <AuthorName name={s.authorName} />
+                    {factSeparator(i18n.locale)}
+                    {formatDate(s.createdAt, i18n.locale)}
                   </Text>
                   <Group gap={6}>
                     <Badge size="sm" variant="outline" color="gray" tt="none">

@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
-import { formatDate, formatNumber } from "../../i18n";
+import { factSeparator, formatDate, formatNumber } from "../../i18n";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { StatusBadge } from "./StatusBadge";
@@ -66,7 +66,9 @@ export function MySubmissions() {
                     {s.title}
                   </UserText>
                   <Text size="xs" c="dimmed">
-                    {i18n._(SHARE_TYPE_LABELS[s.shareType])} · {formatDate(s.createdAt, i18n.locale)}
+                    {i18n._(SHARE_TYPE_LABELS[s.shareType])}
+                    {factSeparator(i18n.locale)}
+                    {formatDate(s.createdAt, i18n.locale)}
                   </Text>
                   {s.status === "approved" && !s.unpublishedAt && (
                     <Anchor

@@ -12,7 +12,7 @@ import type { Activity, Tier, UserType } from "../../../common/constants";
 import { AverageRating } from "../../components/AverageRating";
 import { TierBadge } from "../../components/TierBadge";
 import { useStartAlign } from "../../components/UserText";
-import { formatNumber } from "../../i18n";
+import { formatNumber, listSeparator } from "../../i18n";
 import { ACTIVITY_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
 import { photoImage } from "../../lib/photos";
 import { sectorName } from "../../lib/reference";
@@ -37,10 +37,6 @@ const AVATAR_SIZE = 56;
 /** Sectors and countries shown before "+N". */
 const VISIBLE_SECTORS = 3;
 const VISIBLE_COUNTRIES = 3;
-
-function listSeparator(locale: string): string {
-  return locale === "fa" ? "، " : ", ";
-}
 
 /** The member's average rating out of 3 with its count; nothing until they have been rated. */
 export function MemberRatingSlot({ member }: { member: DirectoryMember }) {

@@ -28,7 +28,7 @@ import { IconMessageQuestion, IconMessageReply, IconPencil, IconPlus, IconTrash,
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { LoadError } from "../../components/LoadError";
-import { formatDate, formatNumber } from "../../i18n";
+import { factSeparator, formatDate, formatNumber } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { QA_SUBSECTION_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
@@ -148,7 +148,7 @@ export function QaAdminPage() {
               />
               {waitingCount > 0 && (
                 <>
-                  {" · "}
+                  {factSeparator(i18n.locale)}
                   <Plural
                     value={waitingCount}
                     one={`${waitingText} member question waiting`}
