@@ -454,13 +454,13 @@ async function main(): Promise<Record<string, unknown>> {
     return ids.filter((id) => !found.has(String(id))).length;
   };
   const ratedRows = await checkSql<{ id: string }[]>`
-    select r.id::text as id from member_responses r
+    select r.id::text as id from post_responses r
     join points_ledger l on l.reason = 'helpful_answer' and l.source_id = r.id::text
     where r.rating = 3 and r.id::text = any(${acknowledged.ratings.map(String)}::text[])`;
   const rated = new Set(ratedRows.map((r) => r.id));
   const lost = {
-    requests: await lostOf("member_requests", "id", acknowledged.requests),
-    responses: await lostOf("member_responses", "id", acknowledged.responses),
+    requests: await lostOf("posts", "id", acknowledged.requests),
+    responses: await lostOf("post_responses", "id", acknowledged.responses),
     ratings: acknowledged.ratings.filter((id) => !rated.has(String(id))).length,
     uploads: await lostOf("uploads", "id", acknowledged.uploads),
   };

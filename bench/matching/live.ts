@@ -438,11 +438,11 @@ export async function measureLive(
   // b. Fan-out below the cap.
   log(`live badges fan-out: closing all but the newest ${opts.fanoutActive} requests…`);
   await sql`
-    update member_requests set status = 'closed'
+    update posts set status = 'closed'
     where status = 'active'
-      and id not in (select id from member_requests where status = 'active'
+      and id not in (select id from posts where status = 'active'
                      order by created_at desc limit ${opts.fanoutActive})`;
-  await sql`vacuum analyze member_requests`;
+  await sql`vacuum analyze posts`;
   await sql`update sessions set last_active_at = now()`;
   log(`  opening ${memberList.length} subscribers…`);
   const b = await pool.open(origin, opts.link, memberList, opts.wsConcurrency);
@@ -516,8 +516,8 @@ export async function measureLive(
   log("  closing subscribers…");
   await pool.closeAll();
   // The seed's requests are all active: reopen them, so a kept database serves the next run as seeded.
-  await sql`update member_requests set status = 'active' where status = 'closed'`;
-  await sql`vacuum analyze member_requests`;
+  await sql`update posts set status = 'active' where status = 'closed'`;
+  await sql`vacuum analyze posts`;
   await sleep(3_000);
   if (live.memory) (live.memory as Record<string, unknown>).afterSecondRoundClosed = await memory();
   else live.memory = { beforeSubscribers: memBefore, idleWithSubscribers: memIdle, afterClosingThem: await memory() };

@@ -158,7 +158,7 @@ async function oldReceived(
   const names = new Set(me.country_names);
   const all = await sql<
     { id: string; user_id: string; product_id: number | null; target_country: string | null; request_type: string }[]
-  >`select * from member_requests where user_id <> ${viewerId} and status = 'active' order by created_at desc`;
+  >`select * from posts where user_id <> ${viewerId} and status = 'active' order by created_at desc`;
   let kept = 0;
   let scanned = 0;
   let lookups = 0;

@@ -130,8 +130,8 @@ export async function seed(url: string, opts: SeedSize): Promise<Record<string, 
                  ${pickCountry} as country
           from x cross join ref
         )
-        insert into member_requests (user_id, product_id, target_country, sector, request_type, activity_type,
-                                     sub_activity, description, urgency, status, created_at)
+        insert into posts (user_id, product_id, target_country, sector, request_type, activity_type,
+                           sub_activity, description, urgency, status, created_at, area, kind, expires_at)
         select bm.id,
                case when y.rk < 0.5 then ref.prods[y.pi] end,
                case when y.rk < 0.5 and y.rc < 0.3 then y.country
@@ -145,12 +145,12 @@ export async function seed(url: string, opts: SeedSize): Promise<Record<string, 
                case when y.rk >= 0.8 then (array['market_research','contract','logistics'])[y.ai] end,
                substr('We are looking for reliable partners and buyers in this market for our products; please contact us with your offer, prices, delivery terms and references from previous export work.', 1, 40 + floor(y.rs * 140)::int),
                (case when y.ru < 0.2 then 'urgent' else 'normal' end)::urgency,
-               'active', y.ts
+               'active', y.ts, 'membership', 'request', now() + interval '30 days'
         from y cross join ref join bm on bm.idx = y.ui
         order by y.ts`);
       await sql`
         create temp table rq as
-        select row_number() over (order by id)::int as idx, id, user_id, created_at from member_requests`;
+        select row_number() over (order by id)::int as idx, id, user_id, created_at from posts`;
       await sql`create unique index on rq (idx)`;
     });
     await step(`${opts.responses} responses + notifications`, async () => {
@@ -161,7 +161,7 @@ export async function seed(url: string, opts: SeedSize): Promise<Record<string, 
                  (1 + floor(random() * ${opts.members}))::int as ui, random() as r1, random() as r2
           from generate_series(1, ${over})
         ), y as (
-          select distinct on (q.id, m.id) q.id as request_id, q.user_id as requester_id, q.created_at as qc,
+          select distinct on (q.id, m.id) q.id as post_id, q.user_id as requester_id, q.created_at as qc,
                  m.id as responder_id, x.r1, x.r2
           from x join rq q on q.idx = x.qi join bm m on m.idx = x.ui
           where m.id <> q.user_id
@@ -169,9 +169,9 @@ export async function seed(url: string, opts: SeedSize): Promise<Record<string, 
         ), z as (
           select * from y order by r1 limit ${opts.responses}
         )
-        insert into member_responses (request_id, responder_id, requester_id, message, contact_email, contact_phone,
-                                      rating, rated_at, revealed_at, created_at)
-        select request_id, responder_id, requester_id,
+        insert into post_responses (post_id, responder_id, requester_id, message, contact_email, contact_phone,
+                                    rating, rated_at, revealed_at, created_at)
+        select post_id, responder_id, requester_id,
                'We can help with this request: we have handled similar shipments and can share references.',
                'responder@bench.example', case when r2 < 0.5 then '+989121234567' end,
                case when r2 < 0.3 then 1 + floor(r1 * 3)::int end,
@@ -182,11 +182,11 @@ export async function seed(url: string, opts: SeedSize): Promise<Record<string, 
       await sql`
         insert into notifications (user_id, kind, title, response_id, is_read, created_at)
         select requester_id, 'response_received', 'Response to Your Request', id, random() < 0.9, created_at
-        from member_responses`;
+        from post_responses`;
     });
     await step(`${opts.archives} archive rows`, async () => {
       await sql.unsafe(`
-        insert into archived_member_requests (request_id, user_id, created_at)
+        insert into post_archives (post_id, user_id, created_at)
         select distinct on (q.id, m.id) q.id, m.id, now() - random() * interval '30 days'
         from (select (1 + floor(random() * (select count(*) from rq)))::int as qi,
                      (1 + floor(random() * ${opts.members}))::int as ui
@@ -197,27 +197,20 @@ export async function seed(url: string, opts: SeedSize): Promise<Record<string, 
     });
     await sql`reset session_replication_role`;
     await step("vacuum analyze", async () => {
-      for (const t of [
-        "users",
-        "profiles",
-        "member_requests",
-        "member_responses",
-        "notifications",
-        "archived_member_requests",
-      ]) {
+      for (const t of ["users", "profiles", "posts", "post_responses", "notifications", "post_archives"]) {
         await sql.unsafe(`vacuum analyze ${t}`);
       }
     });
     const [counts] = await sql<Record<string, number>[]>`
       select (select count(*)::int from users) as users,
              (select count(*)::int from profiles where approval_status = 'approved') as approved_members,
-             (select count(*)::int from member_requests where status = 'active') as active_requests,
-             (select count(*)::int from member_requests where product_id is not null) as with_product,
-             (select count(*)::int from member_requests where target_country is not null) as with_country,
-             (select count(*)::int from member_requests where product_id is null and target_country is null) as sector_only,
-             (select count(*)::int from member_responses) as responses,
+             (select count(*)::int from posts where status = 'active') as active_requests,
+             (select count(*)::int from posts where product_id is not null) as with_product,
+             (select count(*)::int from posts where target_country is not null) as with_country,
+             (select count(*)::int from posts where product_id is null and target_country is null) as sector_only,
+             (select count(*)::int from post_responses) as responses,
              (select count(*)::int from notifications) as notifications,
-             (select count(*)::int from archived_member_requests) as archived,
+             (select count(*)::int from post_archives) as archived,
              (select count(*)::int from countries) as countries,
              (select count(*)::int from industrial_sectors) as sectors,
              (select count(*)::int from products) as products,

@@ -28,6 +28,17 @@ export const TIER_COST: Record<Tier, number> = { turquoise: 0, silver: 500, gold
  */
 export const MONTHLY_HELP_QUOTA: Record<Tier, number | null> = { turquoise: 2, silver: 5, gold: null };
 
+/**
+ * Service areas and kinds of a post (docs/decisions/0016-service-area-posts.md). Member requests
+ * are the `membership` area's requests.
+ */
+export const POST_AREAS = ["membership", "collaboration", "export_services", "information", "recruitment"] as const;
+export type PostArea = (typeof POST_AREAS)[number];
+export const POST_KINDS = ["request", "offer"] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+/** Days a post stays open unless its author chooses otherwise (ADR 16). */
+export const POST_VALIDITY_DEFAULT_DAYS = 30;
+
 /** Interface languages (spec part 1 §4). English is the default. */
 export const LOCALES = ["en", "fa"] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -204,7 +204,20 @@ function ensureTemplate(baseUrl: string): Promise<string> {
   return templateReady;
 }
 
-async function createPostgresTestDatabase(baseUrl: string): Promise<TestDatabase> {
+/**
+ * An empty database, neither migrated nor seeded, for tests of the migrations themselves; named
+ * like the others, so a crashed run's copy is dropped as an orphan.
+ */
+export async function createBlankTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: "memory://" });
+    return { database, close: () => database.close() };
+  }
+  return createPostgresTestDatabase(url, { blank: true });
+}
+
+async function createPostgresTestDatabase(baseUrl: string, opts: { blank?: boolean } = {}): Promise<TestDatabase> {
   const name = `${TEST_PREFIX}${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   // A connection of its own for the drop at the end: one held open for the whole file would
   // have to outlive whatever the tests do to the server.
@@ -220,7 +233,11 @@ async function createPostgresTestDatabase(baseUrl: string): Promise<TestDatabase
   try {
     const admin = await connectAdmin(baseUrl);
     try {
-      await admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(await ensureTemplate(baseUrl))}`);
+      await admin.query(
+        opts.blank
+          ? `CREATE DATABASE ${quoteIdent(name)}`
+          : `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(await ensureTemplate(baseUrl))}`,
+      );
     } catch (err) {
       // 3D000: the template went away since this process built or found it; build it again.
       if ((err as { code?: string }).code !== "3D000") throw err;

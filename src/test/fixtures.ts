@@ -4,12 +4,23 @@
  * and ledger of a member, and a member request answered by a matching member.
  */
 import { eq } from "drizzle-orm";
+import { POST_VALIDITY_DEFAULT_DAYS } from "../common/constants";
 import type { HelpRequestInput } from "../common/help";
 import type { ShareKnowledgeInput } from "../common/knowledge";
 import type { RequestType } from "../common/memberRequests";
 import type { Db } from "../server/db/client";
-import { memberRequests, pointsLedger, profiles, securityEvents, sharedKnowledge } from "../server/db/schema";
+import { pointsLedger, posts, profiles, securityEvents, sharedKnowledge } from "../server/db/schema";
 import type { Member, TestApp } from "./app";
+
+/**
+ * The columns a membership request written straight into `posts` needs besides its own: area,
+ * kind, and an expiry POST_VALIDITY_DEFAULT_DAYS ahead, as `insertMemberRequest` writes them.
+ */
+export const membershipRequest = () => ({
+  area: "membership" as const,
+  kind: "request" as const,
+  expiresAt: new Date(Date.now() + POST_VALIDITY_DEFAULT_DAYS * 24 * 3600_000),
+});
 
 /** A valid Share Knowledge input (country knowledge about the Emirates). */
 export const shareInput = (over: Partial<ShareKnowledgeInput> = {}): ShareKnowledgeInput => ({
@@ -77,7 +88,7 @@ export async function answeredRequest(t: TestApp, country = "FR", requester?: Me
 
 /** A member's stored request row. */
 export async function requestRow(db: Db, id: number) {
-  const [r] = await db.select().from(memberRequests).where(eq(memberRequests.id, id));
+  const [r] = await db.select().from(posts).where(eq(posts.id, id));
   if (!r) throw new Error(`no member request ${id}`);
   return r;
 }

@@ -186,15 +186,18 @@ export async function openDatabase(opts: {
   };
 }
 
-/** Applies the committed drizzle-kit migrations (idempotent). */
-export async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * Applies the committed drizzle-kit migrations (idempotent). `migrationsFolder` is for tests that
+ * migrate from an older cut of drizzle/ (db/migrations.test.ts).
+ */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   if (database.kind === "postgres") {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     // biome-ignore lint/suspicious/noExplicitAny: both drivers share the migrator contract
-    await migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrate(database.db as any, { migrationsFolder });
   } else {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     // biome-ignore lint/suspicious/noExplicitAny: both drivers share the migrator contract
-    await migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrate(database.db as any, { migrationsFolder });
   }
 }

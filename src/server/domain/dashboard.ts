@@ -3,7 +3,7 @@
  */
 import { count, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { memberRequests, memberResponses, profiles, sharedKnowledge, users } from "../db/schema";
+import { postResponses, posts, profiles, sharedKnowledge, users } from "../db/schema";
 
 import { loadMatchProfile, matchingPredicate } from "./matching";
 import { activeMember } from "./members";
@@ -34,24 +34,24 @@ export async function memberCounts(db: DbOrTx) {
  */
 export async function recentActivity(db: DbOrTx, viewerId: string, limit = 10) {
   const p = await loadMatchProfile(db, viewerId);
-  const visible = sql`(${memberRequests.userId} = ${viewerId}::uuid
-      or exists (select 1 from ${memberResponses} mine where mine.request_id = ${memberRequests.id} and mine.responder_id = ${viewerId}::uuid)
+  const visible = sql`(${posts.userId} = ${viewerId}::uuid
+      or exists (select 1 from ${postResponses} mine where mine.post_id = ${posts.id} and mine.responder_id = ${viewerId}::uuid)
       or (${matchingPredicate(p)}))`;
-  // member_requests is not aliased: the predicate names its columns by the table's own name.
+  // posts is not aliased: the predicate names its columns by the table's own name.
   const result = await db.execute(sql`
     (select 'shared' as kind, p.name, p.user_id, k.id as target_id, false as own_request, k.title as subject, coalesce(k.reviewed_at, k.created_at) as at
        from ${sharedKnowledge} k join ${profiles} p on p.user_id = k.user_id
       where k.status = 'approved' and k.unpublished_at is null
       order by coalesce(k.reviewed_at, k.created_at) desc limit ${limit})
     union all
-    (select 'requested' as kind, p.name, p.user_id, ${memberRequests.id} as target_id, ${memberRequests.userId} = ${viewerId}::uuid as own_request, coalesce(${memberRequests.title}, left(${memberRequests.description}, 80)) as subject, ${memberRequests.createdAt} as at
-       from ${memberRequests} join ${profiles} p on p.user_id = ${memberRequests.userId}
-      where ${memberRequests.status} = 'active' and ${visible}
-      order by ${memberRequests.createdAt} desc limit ${limit})
+    (select 'requested' as kind, p.name, p.user_id, ${posts.id} as target_id, ${posts.userId} = ${viewerId}::uuid as own_request, coalesce(${posts.title}, left(${posts.description}, 80)) as subject, ${posts.createdAt} as at
+       from ${posts} join ${profiles} p on p.user_id = ${posts.userId}
+      where ${posts.status} = 'active' and ${visible}
+      order by ${posts.createdAt} desc limit ${limit})
     union all
-    (select 'helped' as kind, p.name, p.user_id, ${memberRequests.id} as target_id, ${memberRequests.userId} = ${viewerId}::uuid as own_request, left(${memberRequests.description}, 80) as subject, x.created_at as at
-       from ${memberResponses} x join ${profiles} p on p.user_id = x.responder_id
-       join ${memberRequests} on ${memberRequests.id} = x.request_id
+    (select 'helped' as kind, p.name, p.user_id, ${posts.id} as target_id, ${posts.userId} = ${viewerId}::uuid as own_request, left(${posts.description}, 80) as subject, x.created_at as at
+       from ${postResponses} x join ${profiles} p on p.user_id = x.responder_id
+       join ${posts} on ${posts.id} = x.post_id
       where ${visible}
       order by x.created_at desc limit ${limit})
     order by at desc limit ${limit}`);

@@ -3,7 +3,7 @@
  * its badge count, and its in-memory twin `requestMatches` used by the live badge.
  *
  * - each arm (country; product's sector or chosen sector; type ↔ activity) and each exclusion
- *   (own, archived, answered, closed) on hand-made rows;
+ *   (own, archived, answered, closed, expired) on hand-made rows;
  * - on seeded random data (30 members, 400 requests, archives and responses): for every member
  *   the list over all pages, the count, the SQL predicate and `requestMatches` all agree;
  * - cursor pagination returns every matching request exactly once, newest first.
@@ -13,14 +13,15 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Activity } from "../../common/constants";
+import { type Activity, POST_VALIDITY_DEFAULT_DAYS } from "../../common/constants";
 import { REQUEST_TYPES, type RequestType } from "../../common/memberRequests";
 import { Msg } from "../../common/messages";
 import { SECTOR_CODES } from "../../common/sectors";
 import { createMember } from "../../test/app";
 import { createTestDatabase, type TestDatabase } from "../../test/db";
+import { membershipRequest } from "../../test/fixtures";
 import type { Db } from "../db/client";
-import { archivedMemberRequests, countries, memberRequests, memberResponses, products } from "../db/schema";
+import { countries, postArchives, postResponses, posts, products } from "../db/schema";
 import { loadMatchProfile, type MatchProfile, matchingPredicate, requestMatches } from "./matching";
 import {
   countReceived,
@@ -54,10 +55,10 @@ interface ProfileSpec {
   sectors?: string[];
 }
 
-type RequestRow = typeof memberRequests.$inferSelect;
+type RequestRow = typeof posts.$inferSelect;
 
 async function requestRow(id: number): Promise<RequestRow> {
-  const [r] = await db.select().from(memberRequests).where(eq(memberRequests.id, id));
+  const [r] = await db.select().from(posts).where(eq(posts.id, id));
   if (!r) throw new Error(`no request ${id}`);
   return r;
 }
@@ -66,9 +67,9 @@ async function requestRow(id: number): Promise<RequestRow> {
 async function sqlShows(viewerId: string, id: number): Promise<boolean> {
   const p = await loadMatchProfile(db, viewerId);
   const rows = await db
-    .select({ id: memberRequests.id })
-    .from(memberRequests)
-    .where(and(eq(memberRequests.id, id), matchingPredicate(p)));
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, id), matchingPredicate(p)));
   return rows.length === 1;
 }
 
@@ -161,7 +162,7 @@ describe("on random data (seeded)", () => {
     // 400 requests over 150 distinct seconds ten days ago: many share a timestamp, so the
     // cursor's id tie-break matters.
     const base = Date.now() - 10 * 24 * 3600_000;
-    const values: (typeof memberRequests.$inferInsert)[] = [];
+    const values: (typeof posts.$inferInsert)[] = [];
     for (let i = 0; i < 400; i++) {
       const kind = rng.pick(["product", "country", "services"] as const);
       const product = kind === "product" ? rng.pick(allProducts) : null;
@@ -176,21 +177,22 @@ describe("on random data (seeded)", () => {
         description: `random ${i}`,
         status: rng.chance(0.1) ? "closed" : "active",
         createdAt: new Date(base + rng.int(150) * 1000),
+        ...membershipRequest(),
       });
     }
-    const inserted = await db.insert(memberRequests).values(values).returning();
+    const inserted = await db.insert(posts).values(values).returning();
     expect(inserted).toHaveLength(400);
 
-    const archives = new Map<string, { userId: string; requestId: number }>();
-    const answers = new Map<string, typeof memberResponses.$inferInsert>();
+    const archives = new Map<string, { userId: string; postId: number }>();
+    const answers = new Map<string, typeof postResponses.$inferInsert>();
     for (let i = 0; i < 300; i++) {
       const userId = rng.pick(memberIds);
       const r = rng.pick(inserted);
       if (i % 2 === 0) {
-        archives.set(`${userId}/${r.id}`, { userId, requestId: r.id });
+        archives.set(`${userId}/${r.id}`, { userId, postId: r.id });
       } else if (r.userId !== userId) {
         answers.set(`${userId}/${r.id}`, {
-          requestId: r.id,
+          postId: r.id,
           responderId: userId,
           requesterId: r.userId,
           message: "We can help",
@@ -198,13 +200,13 @@ describe("on random data (seeded)", () => {
         });
       }
     }
-    await db.insert(archivedMemberRequests).values([...archives.values()]);
-    await db.insert(memberResponses).values([...answers.values()]);
+    await db.insert(postArchives).values([...archives.values()]);
+    await db.insert(postResponses).values([...answers.values()]);
 
     // Everything in the database, not only this test's rows.
-    const allRequests = await db.select().from(memberRequests);
-    const archived = new Set((await db.select().from(archivedMemberRequests)).map((a) => `${a.userId}/${a.requestId}`));
-    const answered = new Set((await db.select().from(memberResponses)).map((a) => `${a.responderId}/${a.requestId}`));
+    const allRequests = await db.select().from(posts);
+    const archived = new Set((await db.select().from(postArchives)).map((a) => `${a.userId}/${a.postId}`));
+    const answered = new Set((await db.select().from(postResponses)).map((a) => `${a.responderId}/${a.postId}`));
     const newestFirst = (a: RequestRow, b: RequestRow) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
 
     const counts: number[] = [];
@@ -225,7 +227,7 @@ describe("on random data (seeded)", () => {
 
       // The SQL predicate and requestMatches agree on every fresh request; nothing else matches.
       const sqlIds = new Set(
-        (await db.select({ id: memberRequests.id }).from(memberRequests).where(matchingPredicate(p))).map((r) => r.id),
+        (await db.select({ id: posts.id }).from(posts).where(matchingPredicate(p))).map((r) => r.id),
       );
       for (const r of allRequests) {
         const expectedShown = fresh(r) && requestMatches(p, r);
@@ -454,13 +456,42 @@ describe("matching predicate, exclusions", () => {
 
   it("a closed request is shown to no one and cannot be ignored or answered", async () => {
     const { a, b, id } = await matchedByTwo();
-    await db.update(memberRequests).set({ status: "closed" }).where(eq(memberRequests.id, id));
+    await db.update(posts).set({ status: "closed" }).where(eq(posts.id, id));
     await expectShown(a, id, false, { fresh: false });
     await expectShown(b, id, false, { fresh: false });
     await expect(ignoreRequest(db, a, id)).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: Msg.requestUnavailable,
     });
+    await expect(
+      respond(db, b, {
+        requestId: id,
+        message: "x",
+        contactEmail: "b@example.com",
+        contactPhone: null,
+        contactWhatsapp: null,
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("a request is written as the membership area's, open for 30 days", async () => {
+    const { id } = await matchedByTwo();
+    const r = await requestRow(id);
+    expect(r).toMatchObject({ area: "membership", kind: "request", status: "active", closedAt: null });
+    const days = (r.expiresAt.getTime() - r.createdAt.getTime()) / (24 * 3600_000);
+    expect(days).toBeCloseTo(POST_VALIDITY_DEFAULT_DAYS, 2);
+  });
+
+  it("an expired request leaves every list and count, and cannot be ignored or answered", async () => {
+    const { a, b, id } = await matchedByTwo();
+    const before = { a: await countUpTo(a), b: await countUpTo(b) };
+    await db.execute(sql`update posts set expires_at = now() - interval '1 second' where id = ${id}`);
+    await expectShown(a, id, false, { fresh: false });
+    await expectShown(b, id, false, { fresh: false });
+    expect(await countUpTo(a)).toBe(before.a - 1);
+    expect(await countReceived(db, a)).toBe(Math.min(before.a - 1, 100));
+    expect(await countReceived(db, b)).toBe(Math.min(before.b - 1, 100));
+    await expect(ignoreRequest(db, a, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(
       respond(db, b, {
         requestId: id,
@@ -499,7 +530,7 @@ describe("cursor pagination", () => {
     const viewer = (await createMember(db, { countries: ["NZ"] })).id;
     const at = new Date(Date.now() + 3600_000); // newer than everything else
     const rows = await db
-      .insert(memberRequests)
+      .insert(posts)
       .values(
         Array.from({ length: 9 }, (_, i) => ({
           userId: author,
@@ -507,9 +538,10 @@ describe("cursor pagination", () => {
           requestType: "co_marketing" as const,
           description: `tie ${i}`,
           createdAt: at,
+          ...membershipRequest(),
         })),
       )
-      .returning({ id: memberRequests.id });
+      .returning({ id: posts.id });
     const ids = rows.map((r) => r.id).sort((x, y) => y - x);
     const seen: number[] = [];
     let cursor: { createdAt: string; id: number } | null = null;
@@ -525,18 +557,19 @@ describe("cursor pagination", () => {
   });
 
   // The received-list cursor (src/server/domain/requests.ts) carries `createdAt` as a JS
-  // Date (millisecond precision); `member_requests.created_at` is timestamptz(3) so the cursor is
+  // Date (millisecond precision); `posts.created_at` is timestamptz(3) so the cursor is
   // exact even when many requests share a millisecond (real Postgres stamps microseconds).
   it("does not skip requests created within the same millisecond (microsecond timestamps)", async () => {
     const author = (await createMember(db)).id;
     const viewer = (await createMember(db, { countries: ["UY"] })).id;
-    await db.insert(memberRequests).values(
+    await db.insert(posts).values(
       Array.from({ length: 6 }, (_, i) => ({
         userId: author,
         targetCountry: "UY",
         requestType: "co_marketing" as const,
         description: `same ms ${i}`,
         createdAt: sql`'2100-01-01T00:00:00.123456Z'::timestamptz`,
+        ...membershipRequest(),
       })),
     );
     const seen: number[] = [];

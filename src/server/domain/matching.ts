@@ -3,7 +3,7 @@
  * list and its badge count; `requestMatches` is its in-memory twin for live events, and the
  * tests check that the two agree.
  *
- * A request R is shown to member V when R is active, not V's own, not archived or answered by
+ * A request R is shown to member V when R is active and not expired, not V's own, not archived or answered by
  * V, and R's target country is in V's countries, or R's sector is in V's sectors, or R's type
  * fits V's activity.
  */
@@ -11,7 +11,7 @@ import { eq, is, Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm
 import type { Activity, Tier } from "../../common/constants";
 import { type RequestType, requestTypesFor } from "../../common/memberRequests";
 import type { DbOrTx } from "../db/client";
-import { archivedMemberRequests, memberRequests, memberResponses, profiles } from "../db/schema";
+import { postArchives, postResponses, posts, profiles } from "../db/schema";
 
 /** What matching needs to know about the viewing member. */
 export interface MatchProfile {
@@ -82,20 +82,22 @@ function param(value: unknown): SQLWrapper | Placeholder {
 }
 
 /**
- * The matching predicate over `member_requests` (DESIGN.md §9). Its text does not depend on
- * the profile (arrays are single parameters, `= any(…)`), so it can be prepared once and
- * planned generically; `status = 'active'` is a literal so the partial indexes apply. Request
+ * The matching predicate over the membership area's requests in `posts` (DESIGN.md §9; ADR 16).
+ * Its text does not depend on the profile (arrays are single parameters, `= any(…)`), so it can
+ * be prepared once and planned generically; `status = 'active'`, the area and the kind are
+ * literals so the partial indexes apply, and an expired request is shown to no one. Request
  * types travel as text[] (a connection opened before the migrations does not know the enum's
  * array type) and are cast in SQL.
  */
 export function matchingPredicate(p: MatchArgs): SQL {
-  return sql`${memberRequests.status} = 'active'
-    and ${memberRequests.userId} <> ${param(p.userId)}::uuid
-    and (${memberRequests.targetCountry} = any(${param(p.countries)}::text[])
-      or ${memberRequests.sector} = any(${param(p.sectors)}::text[])
-      or ${memberRequests.requestType} = any(${param(p.types)}::text[]::request_type[]))
-    and not exists (select 1 from ${archivedMemberRequests} where ${archivedMemberRequests.userId} = ${param(p.userId)}::uuid and ${archivedMemberRequests.requestId} = ${memberRequests.id})
-    and not exists (select 1 from ${memberResponses} where ${memberResponses.requestId} = ${memberRequests.id} and ${memberResponses.responderId} = ${param(p.userId)}::uuid)`;
+  return sql`${posts.status} = 'active'
+    and ${posts.area} = 'membership' and ${posts.kind} = 'request' and ${posts.expiresAt} > now()
+    and ${posts.userId} <> ${param(p.userId)}::uuid
+    and (${posts.targetCountry} = any(${param(p.countries)}::text[])
+      or ${posts.sector} = any(${param(p.sectors)}::text[])
+      or ${posts.requestType} = any(${param(p.types)}::text[]::request_type[]))
+    and not exists (select 1 from ${postArchives} where ${postArchives.userId} = ${param(p.userId)}::uuid and ${postArchives.postId} = ${posts.id})
+    and not exists (select 1 from ${postResponses} where ${postResponses.postId} = ${posts.id} and ${postResponses.responderId} = ${param(p.userId)}::uuid)`;
 }
 
 /** True when no request can match `p` (no country, sector or request type). */

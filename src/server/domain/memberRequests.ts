@@ -6,6 +6,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { POST_VALIDITY_DEFAULT_DAYS } from "../../common/constants";
 import {
   ACTIVITY_REQUEST_TYPE,
   BADGE_COUNT_CAP,
@@ -18,15 +19,7 @@ import {
 import { Msg } from "../../common/messages";
 import type { Db, DbOrTx } from "../db/client";
 import { perDatabase } from "../db/prepared";
-import {
-  archivedMemberRequests,
-  countries,
-  memberRequests,
-  memberResponses,
-  notifications,
-  products,
-  profiles,
-} from "../db/schema";
+import { countries, notifications, postArchives, postResponses, posts, products, profiles } from "../db/schema";
 import { publish } from "../live/events";
 import { DomainError } from "./errors";
 import { loadMatchProfile, type MatchProfile, matchesNothing, matchingPredicate, matchPlaceholders } from "./matching";
@@ -37,8 +30,8 @@ export interface NewMemberRequest {
   productId: number | null;
   targetCountry: string | null;
   sector: string | null;
-  requestType: (typeof memberRequests.$inferInsert)["requestType"];
-  activityType: (typeof memberRequests.$inferInsert)["activityType"];
+  requestType: (typeof posts.$inferInsert)["requestType"];
+  activityType: (typeof posts.$inferInsert)["activityType"];
   subActivity: string | null;
   description: string;
   urgency: "normal" | "urgent";
@@ -48,7 +41,8 @@ export interface NewMemberRequest {
 
 /**
  * The one writer of member requests (the three forms and Request Help): checks the country and
- * product against the reference lists, stores the request with its product's sector, and
+ * product against the reference lists, stores the request with its product's sector as a
+ * membership-area request open for POST_VALIDITY_DEFAULT_DAYS days (ADR 16), and
  * publishes `request.created` in the same transaction. Given an open transaction, the request is
  * part of that larger write (Request Help's quota).
  * @throws DomainError BAD_REQUEST for an unknown country or product.
@@ -67,9 +61,16 @@ export async function insertMemberRequest(db: DbOrTx, userId: string, r: NewMemb
   // Inside a caller's transaction this is a savepoint: the request and its event commit with it.
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .insert(memberRequests)
-      .values({ ...r, sector, userId })
-      .returning({ id: memberRequests.id });
+      .insert(posts)
+      .values({
+        ...r,
+        sector,
+        userId,
+        area: "membership",
+        kind: "request",
+        expiresAt: sql`now() + make_interval(days => ${POST_VALIDITY_DEFAULT_DAYS})`,
+      })
+      .returning({ id: posts.id });
     if (!row) throw new Error("request not inserted");
     await publish(tx, {
       type: "request.created",
@@ -132,15 +133,15 @@ function prepareReceived(db: Db) {
   const page = () =>
     db
       .select({
-        id: memberRequests.id,
-        createdAt: memberRequests.createdAt,
-        requestType: memberRequests.requestType,
-        activityType: memberRequests.activityType,
-        subActivity: memberRequests.subActivity,
-        title: memberRequests.title,
-        urgency: memberRequests.urgency,
-        description: memberRequests.description,
-        sector: memberRequests.sector,
+        id: posts.id,
+        createdAt: posts.createdAt,
+        requestType: posts.requestType,
+        activityType: posts.activityType,
+        subActivity: posts.subActivity,
+        title: posts.title,
+        urgency: posts.urgency,
+        description: posts.description,
+        sector: posts.sector,
         requesterName: requester.name,
         productId: products.id,
         productNameEn: products.nameEn,
@@ -149,11 +150,11 @@ function prepareReceived(db: Db) {
         countryNameEn: countries.nameEn,
         countryNameFa: countries.nameFa,
       })
-      .from(memberRequests)
-      .leftJoin(requester, eq(requester.userId, memberRequests.userId))
-      .leftJoin(products, eq(products.id, memberRequests.productId))
-      .leftJoin(countries, eq(countries.code, memberRequests.targetCountry));
-  const newestFirst = [desc(memberRequests.createdAt), desc(memberRequests.id)] as const;
+      .from(posts)
+      .leftJoin(requester, eq(requester.userId, posts.userId))
+      .leftJoin(products, eq(products.id, posts.productId))
+      .leftJoin(countries, eq(countries.code, posts.targetCountry));
+  const newestFirst = [desc(posts.createdAt), desc(posts.id)] as const;
   const limit = sql.placeholder("limit");
   return {
     first: page()
@@ -166,7 +167,7 @@ function prepareReceived(db: Db) {
         and(
           matchingPredicate(matchPlaceholders),
           // A row comparison, so the index seeks straight to the cursor.
-          sql`(${memberRequests.createdAt}, ${memberRequests.id}) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")}::bigint)`,
+          sql`(${posts.createdAt}, ${posts.id}) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")}::bigint)`,
         ),
       )
       .orderBy(...newestFirst)
@@ -177,7 +178,7 @@ function prepareReceived(db: Db) {
       .from(
         db
           .select({ one: sql`1` })
-          .from(memberRequests)
+          .from(posts)
           .where(matchingPredicate(matchPlaceholders))
           .limit(BADGE_COUNT_CAP)
           .as("m"),
@@ -234,23 +235,23 @@ export async function respond(db: Db, responderId: string, input: z.output<typeo
   const p = await loadMatchProfile(db, responderId);
   return db.transaction(async (tx) => {
     const [req] = await tx
-      .select({ id: memberRequests.id, userId: memberRequests.userId })
-      .from(memberRequests)
-      .where(and(eq(memberRequests.id, input.requestId), matchingPredicate(p)))
+      .select({ id: posts.id, userId: posts.userId })
+      .from(posts)
+      .where(and(eq(posts.id, input.requestId), matchingPredicate(p)))
       .limit(1);
     if (!req) {
       const [answered] = await tx
-        .select({ id: memberResponses.id })
-        .from(memberResponses)
-        .where(and(eq(memberResponses.requestId, input.requestId), eq(memberResponses.responderId, responderId)));
+        .select({ id: postResponses.id })
+        .from(postResponses)
+        .where(and(eq(postResponses.postId, input.requestId), eq(postResponses.responderId, responderId)));
       throw answered
         ? new DomainError("CONFLICT", Msg.alreadyResponded)
         : new DomainError("NOT_FOUND", Msg.requestUnavailable);
     }
     const [response] = await tx
-      .insert(memberResponses)
+      .insert(postResponses)
       .values({
-        requestId: req.id,
+        postId: req.id,
         responderId,
         requesterId: req.userId,
         message: input.message,
@@ -259,7 +260,7 @@ export async function respond(db: Db, responderId: string, input: z.output<typeo
         contactWhatsapp: input.contactWhatsapp,
       })
       .onConflictDoNothing()
-      .returning({ id: memberResponses.id });
+      .returning({ id: postResponses.id });
     if (!response) throw new DomainError("CONFLICT", Msg.alreadyResponded);
     await tx.insert(notifications).values({
       userId: req.userId,
@@ -283,17 +284,17 @@ export async function ignoreRequest(db: Db, userId: string, requestId: number): 
   const p = await loadMatchProfile(db, userId);
   await db.transaction(async (tx) => {
     const [archived] = await tx
-      .select({ id: archivedMemberRequests.requestId })
-      .from(archivedMemberRequests)
-      .where(and(eq(archivedMemberRequests.requestId, requestId), eq(archivedMemberRequests.userId, userId)));
+      .select({ id: postArchives.postId })
+      .from(postArchives)
+      .where(and(eq(postArchives.postId, requestId), eq(postArchives.userId, userId)));
     if (archived) return;
     const [req] = await tx
-      .select({ id: memberRequests.id })
-      .from(memberRequests)
-      .where(and(eq(memberRequests.id, requestId), matchingPredicate(p)))
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, requestId), matchingPredicate(p)))
       .limit(1);
     if (!req) throw new DomainError("NOT_FOUND", Msg.requestUnavailable);
-    await tx.insert(archivedMemberRequests).values({ requestId, userId }).onConflictDoNothing();
+    await tx.insert(postArchives).values({ postId: requestId, userId }).onConflictDoNothing();
     await publish(tx, { type: "member.changed", userIds: [userId] });
   });
 }

@@ -4,7 +4,7 @@ import { DIRECTORY_PAGE_SIZE, type directoryInput } from "../../common/members";
 import { Msg } from "../../common/messages";
 import { ARABIC_LETTERS, foldPersian, PERSIAN_LETTERS, ZWNJ } from "../../common/search";
 import type { DbOrTx } from "../db/client";
-import { memberResponses, profiles, users } from "../db/schema";
+import { postResponses, profiles, users } from "../db/schema";
 import { fileUrl } from "../files/uploads";
 import { DomainError } from "./errors";
 import { authorLibrary } from "./library";
@@ -50,8 +50,8 @@ const publicProfileFields = {
 const ratingFields = {
   ratingAverage: sql<
     number | null
-  >`(select round(avg(${memberResponses.rating})::numeric, 1)::float8 from ${memberResponses} where ${memberResponses.responderId} = ${profiles.userId} and ${memberResponses.rating} is not null)`,
-  ratingCount: sql<number>`(select count(*)::int from ${memberResponses} where ${memberResponses.responderId} = ${profiles.userId} and ${memberResponses.rating} is not null)`,
+  >`(select round(avg(${postResponses.rating})::numeric, 1)::float8 from ${postResponses} where ${postResponses.responderId} = ${profiles.userId} and ${postResponses.rating} is not null)`,
+  ratingCount: sql<number>`(select count(*)::int from ${postResponses} where ${postResponses.responderId} = ${profiles.userId} and ${postResponses.rating} is not null)`,
 };
 
 /**

@@ -7,7 +7,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { Msg } from "../../common/messages";
 import { HELPFUL_ANSWER_POINTS } from "../../common/points";
 import type { Db, DbOrTx } from "../db/client";
-import { memberRequests, memberResponses, notifications, profiles } from "../db/schema";
+import { notifications, postResponses, posts, profiles } from "../db/schema";
 import { publish } from "../live/events";
 import { DomainError } from "./errors";
 import { creditPoints } from "./points";
@@ -21,24 +21,24 @@ const responder = alias(profiles, "responder");
 export function listOffers(db: DbOrTx, requesterId: string) {
   return db
     .select({
-      id: memberResponses.id,
-      createdAt: memberResponses.createdAt,
-      message: memberResponses.message,
-      rating: memberResponses.rating,
-      ratedAt: memberResponses.ratedAt,
-      revealed: sql<boolean>`${memberResponses.revealedAt} is not null`,
+      id: postResponses.id,
+      createdAt: postResponses.createdAt,
+      message: postResponses.message,
+      rating: postResponses.rating,
+      ratedAt: postResponses.ratedAt,
+      revealed: sql<boolean>`${postResponses.revealedAt} is not null`,
       responderName: responder.name,
-      requestId: memberRequests.id,
-      requestType: memberRequests.requestType,
-      activityType: memberRequests.activityType,
-      subActivity: memberRequests.subActivity,
-      requestDescription: memberRequests.description,
+      requestId: posts.id,
+      requestType: posts.requestType,
+      activityType: posts.activityType,
+      subActivity: posts.subActivity,
+      requestDescription: posts.description,
     })
-    .from(memberResponses)
-    .innerJoin(memberRequests, eq(memberRequests.id, memberResponses.requestId))
-    .leftJoin(responder, eq(responder.userId, memberResponses.responderId))
-    .where(eq(memberResponses.requesterId, requesterId))
-    .orderBy(desc(memberResponses.createdAt), desc(memberResponses.id))
+    .from(postResponses)
+    .innerJoin(posts, eq(posts.id, postResponses.postId))
+    .leftJoin(responder, eq(responder.userId, postResponses.responderId))
+    .where(eq(postResponses.requesterId, requesterId))
+    .orderBy(desc(postResponses.createdAt), desc(postResponses.id))
     .limit(200);
 }
 
@@ -49,13 +49,13 @@ export function listOffers(db: DbOrTx, requesterId: string) {
  */
 export async function revealContact(db: Db, requesterId: string, responseId: number) {
   const [row] = await db
-    .update(memberResponses)
-    .set({ revealedAt: sql`coalesce(${memberResponses.revealedAt}, now())` })
-    .where(and(eq(memberResponses.id, responseId), eq(memberResponses.requesterId, requesterId)))
+    .update(postResponses)
+    .set({ revealedAt: sql`coalesce(${postResponses.revealedAt}, now())` })
+    .where(and(eq(postResponses.id, responseId), eq(postResponses.requesterId, requesterId)))
     .returning({
-      contactEmail: memberResponses.contactEmail,
-      contactPhone: memberResponses.contactPhone,
-      contactWhatsapp: memberResponses.contactWhatsapp,
+      contactEmail: postResponses.contactEmail,
+      contactPhone: postResponses.contactPhone,
+      contactWhatsapp: postResponses.contactWhatsapp,
     });
   if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
   return row;
@@ -69,16 +69,12 @@ export async function revealContact(db: Db, requesterId: string, responseId: num
 export async function rateResponse(db: Db, requesterId: string, responseId: number, rating: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .update(memberResponses)
+      .update(postResponses)
       .set({ rating, ratedAt: new Date() })
       .where(
-        and(
-          eq(memberResponses.id, responseId),
-          eq(memberResponses.requesterId, requesterId),
-          isNull(memberResponses.rating),
-        ),
+        and(eq(postResponses.id, responseId), eq(postResponses.requesterId, requesterId), isNull(postResponses.rating)),
       )
-      .returning({ id: memberResponses.id, responderId: memberResponses.responderId });
+      .returning({ id: postResponses.id, responderId: postResponses.responderId });
     if (row) {
       // A helpful (3-star) answer earns its responder points, once (issue #5 §3).
       if (rating === 3) {
@@ -92,9 +88,9 @@ export async function rateResponse(db: Db, requesterId: string, responseId: numb
       return row;
     }
     const [exists] = await tx
-      .select({ id: memberResponses.id })
-      .from(memberResponses)
-      .where(and(eq(memberResponses.id, responseId), eq(memberResponses.requesterId, requesterId)));
+      .select({ id: postResponses.id })
+      .from(postResponses)
+      .where(and(eq(postResponses.id, responseId), eq(postResponses.requesterId, requesterId)));
     throw exists ? new DomainError("CONFLICT", Msg.alreadyRated) : new DomainError("NOT_FOUND", Msg.notFound);
   });
 }
@@ -135,9 +131,9 @@ export async function markOffersRead(db: Db, userId: string): Promise<void> {
 /** Mean rating (0–3, one decimal) and the number of ratings a member's responses received. */
 export async function averageRating(db: DbOrTx, userId: string): Promise<{ average: number | null; count: number }> {
   const [row] = await db
-    .select({ average: avg(memberResponses.rating), n: count(memberResponses.rating) })
-    .from(memberResponses)
-    .where(and(eq(memberResponses.responderId, userId), isNotNull(memberResponses.rating)));
+    .select({ average: avg(postResponses.rating), n: count(postResponses.rating) })
+    .from(postResponses)
+    .where(and(eq(postResponses.responderId, userId), isNotNull(postResponses.rating)));
   const n = row?.n ?? 0;
   return { average: n ? Math.round(Number(row?.average) * 10) / 10 : null, count: n };
 }

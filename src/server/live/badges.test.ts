@@ -9,8 +9,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
 import { createTestApp, type TestApp, withTimeout } from "../../test/app";
-import { REQUEST_DESCRIPTION, shareInput, submitRequest } from "../../test/fixtures";
-import { memberRequests, profiles, sessions } from "../db/schema";
+import { membershipRequest, REQUEST_DESCRIPTION, shareInput, submitRequest } from "../../test/fixtures";
+import { posts, profiles, sessions } from "../db/schema";
 import { BadgeHub, type Badges } from "./badges";
 import { type AppEvent, type EventBus, publish } from "./events";
 
@@ -190,11 +190,12 @@ describe("BadgeHub", () => {
       const nextB = itB.next();
       // Changes whose NOTIFYs were lost with the connection: a matching request, A's points,
       // B's session (signed out elsewhere).
-      await t.db.insert(memberRequests).values({
+      await t.db.insert(posts).values({
         userId: author.id,
         targetCountry: "BY",
         requestType: "co_marketing",
         description: REQUEST_DESCRIPTION,
+        ...membershipRequest(),
       });
       await t.db.update(profiles).set({ points: 120 }).where(eq(profiles.userId, a.id));
       await t.db.delete(sessions).where(eq(sessions.id, b.auth.session.id));

@@ -29,7 +29,7 @@ import {
 } from "../../test/app";
 import { REQUEST_DESCRIPTION, shareInput } from "../../test/fixtures";
 import { collect, type WsTrpc, wsTrpc } from "../../test/ws";
-import { memberRequests, sessions, sharedKnowledge } from "../db/schema";
+import { posts, sessions, sharedKnowledge } from "../db/schema";
 import { createContextInner } from "../trpc/context";
 import type { Badges } from "./badges";
 import { connectionRegistry, MAX_SOCKETS_PER_IP, SESSION_ENDED_CLOSE_CODE } from "./connections";
@@ -87,10 +87,7 @@ async function closedBySession(ws: WsTrpc): Promise<void> {
 }
 
 async function requestCount(userId: string): Promise<number> {
-  const rows = await t.db
-    .select({ id: memberRequests.id })
-    .from(memberRequests)
-    .where(eq(memberRequests.userId, userId));
+  const rows = await t.db.select({ id: posts.id }).from(posts).where(eq(posts.userId, userId));
   return rows.length;
 }
 

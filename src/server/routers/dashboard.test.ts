@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Caller, createTestApp, type TestApp } from "../../test/app";
 import { helpInput, pendingSubmission } from "../../test/fixtures";
-import { memberRequests, profiles, users } from "../db/schema";
+import { posts, profiles, users } from "../db/schema";
 
 let t: TestApp;
 let admin: Caller;
@@ -76,7 +76,7 @@ describe("dashboard.recentActivity", () => {
       requestType: "co_marketing",
       description: `Closed request ${stamp}`,
     });
-    await t.db.update(memberRequests).set({ status: "closed" }).where(eq(memberRequests.id, closed.id));
+    await t.db.update(posts).set({ status: "closed" }).where(eq(posts.id, closed.id));
     const helpReq = await requester.caller.help.submit(
       helpInput({ title: `Help title ${stamp}`, targetCountry: "ES", description: `Help description ${stamp}` }),
     );

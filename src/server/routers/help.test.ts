@@ -10,7 +10,7 @@ import { KNOWLEDGE_COUNTRIES } from "../../common/knowledge";
 import { Msg } from "../../common/messages";
 import { createTestApp, expectTRPCError, type Member, outcome, type TestApp } from "../../test/app";
 import { helpInput } from "../../test/fixtures";
-import { countries, helpRequests, memberRequests } from "../db/schema";
+import { countries, helpRequests, posts } from "../db/schema";
 import { monthStart } from "../domain/help";
 
 let t: TestApp;
@@ -28,7 +28,7 @@ async function helpRowsOf(userId: string) {
 }
 
 async function memberRequestCountOf(userId: string): Promise<number> {
-  const [row] = await t.db.select({ n: count() }).from(memberRequests).where(eq(memberRequests.userId, userId));
+  const [row] = await t.db.select({ n: count() }).from(posts).where(eq(posts.userId, userId));
   return row?.n ?? 0;
 }
 
@@ -191,7 +191,7 @@ describe("help requests and the monthly quota", () => {
       budgetRange: "1000 EUR",
       additionalDetails: null,
     });
-    const [req] = await t.db.select().from(memberRequests).where(eq(memberRequests.id, countryHelp.memberRequestId));
+    const [req] = await t.db.select().from(posts).where(eq(posts.id, countryHelp.memberRequestId));
     expect(req).toMatchObject({
       userId: requester.id,
       title: "Customs in Italy",
@@ -214,10 +214,7 @@ describe("help requests and the monthly quota", () => {
     const productHelp = await requester.caller.help.submit(
       helpInput({ helpType: "product_experience", targetCountry: null, productCategory: "saffron_spices" }),
     );
-    const [productReq] = await t.db
-      .select()
-      .from(memberRequests)
-      .where(eq(memberRequests.id, productHelp.memberRequestId));
+    const [productReq] = await t.db.select().from(posts).where(eq(posts.id, productHelp.memberRequestId));
     expect(productReq).toMatchObject({ sector: "food_beverages", targetCountry: null, urgency: "normal" });
     expect((await received(bySector)).map((i) => i.id)).toEqual([productHelp.memberRequestId]);
     expect((await received(byCountry)).map((i) => i.id)).toEqual([countryHelp.memberRequestId]);

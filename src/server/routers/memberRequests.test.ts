@@ -14,7 +14,7 @@ import {
   requestRow,
   submitRequest,
 } from "../../test/fixtures";
-import { archivedMemberRequests, memberRequests, memberResponses, notifications, products } from "../db/schema";
+import { notifications, postArchives, postResponses, posts, products } from "../db/schema";
 import { countReceived } from "../domain/memberRequests";
 import { RESPONSE_NOTIFICATION_TITLE } from "../domain/offers";
 
@@ -84,10 +84,9 @@ describe("the request forms", () => {
       code: "BAD_REQUEST",
       message: Msg.invalidCountry,
     });
-    const [{ n }] = (await t.db
-      .select({ n: count() })
-      .from(memberRequests)
-      .where(eq(memberRequests.userId, author.id))) as [{ n: number }];
+    const [{ n }] = (await t.db.select({ n: count() }).from(posts).where(eq(posts.userId, author.id))) as [
+      { n: number },
+    ];
     expect(n).toBe(1);
 
     // Over HTTP the error reads as the spec text, with the field it belongs to.
@@ -241,9 +240,7 @@ describe("ignore reveals nothing about requests not shown to the viewer (issue #
       expect(answer).toMatchObject({ code: "NOT_FOUND", message: Msg.requestUnavailable });
     }
     expect(new Set(answers.map((a) => JSON.stringify({ code: a.code, message: a.message }))).size).toBe(1);
-    expect(
-      await t.db.select().from(archivedMemberRequests).where(eq(archivedMemberRequests.userId, viewer.id)),
-    ).toEqual([]);
+    expect(await t.db.select().from(postArchives).where(eq(postArchives.userId, viewer.id))).toEqual([]);
   });
 
   it("a request routed to the viewer is ignored, and ignoring it again is fine", async () => {
@@ -278,7 +275,7 @@ describe("respond", () => {
         message,
       });
     }
-    const rows = await t.db.select().from(memberResponses).where(eq(memberResponses.requestId, requestId));
+    const rows = await t.db.select().from(postResponses).where(eq(postResponses.postId, requestId));
     expect(rows).toHaveLength(0);
     // 200 characters exactly is fine.
     await responder.caller.memberRequests.respond({ ...base, message: "y".repeat(200), contactPhone: "+441234567" });
@@ -328,7 +325,7 @@ describe("respond", () => {
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ code: "CONFLICT", message: Msg.alreadyResponded });
-    expect(await t.db.select().from(memberResponses).where(eq(memberResponses.requestId, id))).toHaveLength(1);
+    expect(await t.db.select().from(postResponses).where(eq(postResponses.postId, id))).toHaveLength(1);
   });
 
   it("creates one 'Response to Your Request' notification for the requester", async () => {
@@ -345,7 +342,7 @@ describe("respond", () => {
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, responder.id))).toHaveLength(0);
     expect((await requester.caller.badges.get()).offers).toBe(1);
     // The stored response.
-    const [row] = await t.db.select().from(memberResponses).where(eq(memberResponses.id, responseId));
+    const [row] = await t.db.select().from(postResponses).where(eq(postResponses.id, responseId));
     expect(row).toMatchObject({
       requesterId: requester.id,
       responderId: responder.id,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Msg } from "../../common/messages";
 import { createTestApp, expectTRPCError, type TestApp } from "../../test/app";
 import { answeredRequest, RESPONSE_CONTACTS, submitRequest } from "../../test/fixtures";
-import { memberResponses, notifications } from "../db/schema";
+import { notifications, postResponses } from "../db/schema";
 import { countUnreadOffers } from "../domain/offers";
 
 let t: TestApp;
@@ -42,7 +42,7 @@ describe("offers", () => {
     expect(await expectTRPCError(() => requester.caller.offers.reveal({ responseId: 99_999_999 }))).toMatchObject({
       code: "NOT_FOUND",
     });
-    const [untouched] = await t.db.select().from(memberResponses).where(eq(memberResponses.id, responseId));
+    const [untouched] = await t.db.select().from(postResponses).where(eq(postResponses.id, responseId));
     expect(untouched!.revealedAt).toBeNull();
 
     expect(await requester.caller.offers.reveal({ responseId })).toEqual({
@@ -50,12 +50,12 @@ describe("offers", () => {
       contactPhone: "+989121234567",
       contactWhatsapp: null,
     });
-    const [revealed] = await t.db.select().from(memberResponses).where(eq(memberResponses.id, responseId));
+    const [revealed] = await t.db.select().from(postResponses).where(eq(postResponses.id, responseId));
     expect(revealed!.revealedAt).toBeInstanceOf(Date);
     expect((await requester.caller.offers.list())[0]!.revealed).toBe(true);
     // A second reveal keeps the first time.
     await requester.caller.offers.reveal({ responseId });
-    const [again] = await t.db.select().from(memberResponses).where(eq(memberResponses.id, responseId));
+    const [again] = await t.db.select().from(postResponses).where(eq(postResponses.id, responseId));
     expect(again!.revealedAt).toEqual(revealed!.revealedAt);
     // The responder's list of offers does not include it.
     expect((await responder.caller.offers.list()).map((o) => o.id)).not.toContain(responseId);
@@ -80,7 +80,7 @@ describe("offers", () => {
       code: "CONFLICT",
       message: "You have already rated this offer.",
     });
-    const [row] = await t.db.select().from(memberResponses).where(eq(memberResponses.id, responseId));
+    const [row] = await t.db.select().from(postResponses).where(eq(postResponses.id, responseId));
     expect(row!.rating).toBe(2);
     expect(row!.ratedAt).toBeInstanceOf(Date);
     expect((await requester.caller.offers.list())[0]).toMatchObject({ rating: 2 });
@@ -96,7 +96,7 @@ describe("offers", () => {
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ code: "CONFLICT", message: Msg.alreadyRated });
     const winner = results.findIndex((r) => r.status === "fulfilled") === 0 ? 1 : 3;
-    const rows = await t.db.select().from(memberResponses).where(eq(memberResponses.id, responseId));
+    const rows = await t.db.select().from(postResponses).where(eq(postResponses.id, responseId));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.rating).toBe(winner);
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Msg } from "../../common/messages";
 import { createTestApp, expectTRPCError, outcome, type TestApp } from "../../test/app";
 import { answeredRequest, ledgerOf, standingOf } from "../../test/fixtures";
-import { memberResponses } from "../db/schema";
+import { postResponses } from "../db/schema";
 
 let t: TestApp;
 
@@ -127,7 +127,7 @@ describe("the helpful-answer bonus", () => {
       await requester.caller.offers.rate({ responseId, rating });
       expect((await standingOf(t.db, responder.id)).points).toBe(0);
       expect(await ledgerOf(t.db, responder.id)).toEqual([]);
-      const [row] = await t.db.select().from(memberResponses).where(eq(memberResponses.id, responseId));
+      const [row] = await t.db.select().from(postResponses).where(eq(postResponses.id, responseId));
       expect(row!.rating).toBe(rating);
     }
   });

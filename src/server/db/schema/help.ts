@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { EMPLOYMENT_TYPES, HELP_TYPES, HELP_URGENCIES, SERVICE_TYPES } from "../../../common/help";
-import { memberRequests, users } from "./index";
+import { posts, users } from "./index";
 
 export const helpTypeEnum = pgEnum("help_type", HELP_TYPES);
 
@@ -25,7 +25,7 @@ export const helpRequests = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    memberRequestId: bigint({ mode: "number" }).references(() => memberRequests.id, { onDelete: "set null" }),
+    memberRequestId: bigint({ mode: "number" }).references(() => posts.id, { onDelete: "set null" }),
     helpType: helpTypeEnum().notNull(),
     title: text().notNull(),
     description: text().notNull(),

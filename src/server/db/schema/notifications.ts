@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./index";
-import { memberResponses } from "./memberRequests";
+import { postResponses } from "./posts";
 
 export const notificationKindEnum = pgEnum("notification_kind", ["response_received"]);
 
@@ -18,7 +18,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: notificationKindEnum().notNull(),
     title: text().notNull(),
-    responseId: bigint({ mode: "number" }).references(() => memberResponses.id, { onDelete: "cascade" }),
+    responseId: bigint({ mode: "number" }).references(() => postResponses.id, { onDelete: "cascade" }),
     isRead: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,139 @@
+/**
+ * Posts (member requests are the membership area's requests), their responses and archive
+ * records (spec part 2 §3; DESIGN.md §9; docs/decisions/0016-service-area-posts.md).
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { POST_AREAS, POST_KINDS } from "../../../common/constants";
+import { REQUEST_TYPES, SERVICE_ACTIVITIES, URGENCIES } from "../../../common/memberRequests";
+import { products } from "./catalog";
+import { users } from "./index";
+import { countries, industrialSectors } from "./reference";
+
+export const requestTypeEnum = pgEnum("request_type", REQUEST_TYPES);
+
+export const urgencyEnum = pgEnum("urgency", URGENCIES);
+
+export const serviceActivityEnum = pgEnum("service_activity", SERVICE_ACTIVITIES);
+
+export const requestStatusEnum = pgEnum("request_status", ["active", "closed"]);
+
+export const postAreaEnum = pgEnum("post_area", POST_AREAS);
+
+export const postKindEnum = pgEnum("post_kind", POST_KINDS);
+
+/**
+ * A member's post; today every post is a membership request. `sector` is the routing sector:
+ * the product's sector for the product form, the chosen one for the export-services form
+ * (copied at creation, so matching reads one table).
+ */
+export const posts = pgTable(
+  "posts",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer().references(() => products.id),
+    targetCountry: text().references(() => countries.code),
+    sector: text().references(() => industrialSectors.code),
+    requestType: requestTypeEnum().notNull(),
+    /** Send and export-services forms: the activity type and sub-activity ("Activity - Sub-activity"). */
+    activityType: serviceActivityEnum(),
+    subActivity: text(),
+    /** Set for requests that come from the Request Help form. */
+    title: text(),
+    description: text().notNull(),
+    urgency: urgencyEnum().notNull().default("normal"),
+    status: requestStatusEnum().notNull().default("active"),
+    /** Millisecond precision, so the received list's cursor (a JS Date) is exact. */
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    area: postAreaEnum().notNull(),
+    kind: postKindEnum().notNull(),
+    /** Routing of the non-membership boards (ADR 16); empty for membership requests. */
+    countries: text().array().notNull().default(sql`'{}'::text[]`),
+    sectors: text().array().notNull().default(sql`'{}'::text[]`),
+    reach: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Display-only fields of a form, validated on write by its zod schema (ADR 16). */
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    byExpert: boolean().notNull().default(false),
+    /** A post leaves every received list once this has passed (matching's `expires_at > now()`). */
+    expiresAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // The three arms of the matching predicate (DESIGN.md §9), newest first, active only.
+    index("posts_active_country_idx").on(t.targetCountry, t.createdAt, t.id).where(sql`${t.status} = 'active'`),
+    index("posts_active_sector_idx").on(t.sector, t.createdAt, t.id).where(sql`${t.status} = 'active'`),
+    index("posts_active_type_idx").on(t.requestType, t.createdAt, t.id).where(sql`${t.status} = 'active'`),
+    // Newest-first walk for the received list and the capped badge count.
+    // Ascending, scanned backwards: `ORDER BY created_at DESC, id DESC` (NULLS FIRST) can use it,
+    // whereas a `DESC NULLS LAST` index (Drizzle's `.desc()`) cannot.
+    index("posts_active_created_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'active'`),
+    index("posts_user_created_idx").on(t.userId, t.createdAt),
+    // For closing expired posts.
+    index("posts_active_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    check("posts_details_object_check", sql`jsonb_typeof(${t.details}) = 'object'`),
+  ],
+);
+
+/** A response (offer) to a post. Contact fields reach the requester only on reveal. */
+export const postResponses = pgTable(
+  "post_responses",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    postId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    responderId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requesterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text().notNull(),
+    contactEmail: text(),
+    contactPhone: text(),
+    contactWhatsapp: text(),
+    /** 1–3 stars, set once by the requester. */
+    rating: smallint(),
+    ratedAt: timestamp({ withTimezone: true }),
+    revealedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("post_responses_post_responder_key").on(t.postId, t.responderId),
+    index("post_responses_requester_created_idx").on(t.requesterId, t.createdAt, t.id),
+    index("post_responses_responder_rated_idx").on(t.responderId).where(sql`${t.rating} is not null`),
+  ],
+);
+
+/** "Ignore": the post leaves this member's received list only. */
+export const postArchives = pgTable(
+  "post_archives",
+  {
+    postId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+);
