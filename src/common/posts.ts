@@ -1,0 +1,302 @@
+/**
+ * Boards, routing and member tags of service-area posts (docs/decisions/0016-service-area-posts.md,
+ * "ADR 16"; issue #14). Pure: no Node, DOM or database imports, so the server's SQL predicate
+ * (`boardPredicate`, src/server/domain/matching.ts), the live badge hub and the client share one
+ * reading of the ADR's routing table.
+ *
+ * A post is routed by three text arrays written once, when it is created (`postRouting`):
+ * `countries`, `sectors` and `reach`. A member is described by their countries, sectors and
+ * tags (`memberTags`). Each board has a shape that says how the two meet (`BOARD_ROUTING`):
+ *
+ * | shape      | a post reaches member M when                                             |
+ * | ---------- | ------------------------------------------------------------------------ |
+ * | membership | target_country ∈ M.countries, or sector ∈ M.sectors, or request_type ∈ M.types (today's rule) |
+ * | open       | countries ∩ M.countries, or sectors ∩ M.sectors, or reach ∩ M.tags        |
+ * | gated      | reach ∩ M.tags, and (countries ∩ M.countries or sectors ∩ M.sectors)     |
+ * | audience   | reach ∩ M.tags                                                           |
+ */
+import type { Activity, PostArea, PostKind, UserType } from "./constants";
+import type { ServiceActivity } from "./memberRequests";
+import { EXPERTISE_AREAS, SERVICE_GROUPS } from "./profile";
+
+/**
+ * The boards (ADR 16 "Boards and routing"): one (area, kind) pair each, i.e. one Received
+ * button, one list and one badge count. Membership has requests only; consultancy is #15's.
+ */
+export const BOARDS = [
+  "membership.request",
+  "collaboration.request",
+  "collaboration.offer",
+  "export_services.request",
+  "export_services.offer",
+  "information.request",
+  "information.offer",
+  "recruitment.request",
+  "recruitment.offer",
+] as const;
+export type Board = (typeof BOARDS)[number];
+
+/** The area and kind of a board (`"export_services.offer"` → export_services, offer). */
+export function boardParts(board: Board): { area: PostArea; kind: PostKind } {
+  const [area, kind] = board.split(".") as [PostArea, PostKind];
+  return { area, kind };
+}
+
+/** The board of an area and kind, or null when there is none (e.g. membership offers). */
+export function boardOf(area: PostArea, kind: PostKind): Board | null {
+  const b = `${area}.${kind}`;
+  return (BOARDS as readonly string[]).includes(b) ? (b as Board) : null;
+}
+
+/** How a board's posts meet a member (ADR 16 "One SQL predicate per board"; table above). */
+export type BoardShape = "membership" | "open" | "gated" | "audience";
+
+/** A member tag: see `memberTags`. */
+export type MemberTag = string;
+
+/**
+ * The routing table of ADR 16, per board: its shape and the tags its posts' `reach` can hold
+ * (exact tags, or prefixes ending in ":"). `canMatch` reads `reach` to answer "nothing can
+ * match" without a query; `postRouting` writes only tags listed here (its tests check it).
+ *
+ * - membership.request: membership; routed by the scalar columns, `reach` empty.
+ * - collaboration.*: open; `exports:<sector>` (distribution or agency with a product).
+ * - export_services.request: gated; `provider` and `svc:B-n` of the activity type.
+ * - export_services.offer: gated; `exporter`.
+ * - information.*: open; no reach.
+ * - recruitment.request (a person seeking a position): gated; `organization`.
+ * - recruitment.offer (a position offered): audience; `talent:<expertise area>`.
+ */
+export const BOARD_ROUTING: Record<Board, { shape: BoardShape; reach: readonly string[] }> = {
+  "membership.request": { shape: "membership", reach: [] },
+  "collaboration.request": { shape: "open", reach: ["exports:"] },
+  "collaboration.offer": { shape: "open", reach: ["exports:"] },
+  "export_services.request": { shape: "gated", reach: ["provider", "svc:"] },
+  "export_services.offer": { shape: "gated", reach: ["exporter"] },
+  "information.request": { shape: "open", reach: [] },
+  "information.offer": { shape: "open", reach: [] },
+  "recruitment.request": { shape: "gated", reach: ["organization"] },
+  "recruitment.offer": { shape: "audience", reach: ["talent:"] },
+};
+
+/** Whether `tag` can appear in the `reach` of `board`'s posts (exact tag or "prefix:"). */
+export function reachableTag(board: Board, tag: string): boolean {
+  return BOARD_ROUTING[board].reach.some((r) => (r.endsWith(":") ? tag.startsWith(r) : tag === r));
+}
+
+/** What `memberTags` reads of a profile (the `profiles` row's columns of the same meaning). */
+export interface TagProfile {
+  /** The member's activities (constants.ts ACTIVITIES). */
+  activities: readonly Activity[];
+  userType: UserType;
+  /** The profile's industrial sectors (codes of sectors.ts). */
+  sectors: readonly string[];
+  /** Expertise areas (profile.ts EXPERTISE_AREAS). */
+  expertiseAreas: readonly string[];
+  /** Field of activity (profile.ts ActivitySelections). */
+  activitySelections: {
+    mainCategories: readonly string[];
+    details: Partial<Record<string, readonly string[] | undefined>>;
+  };
+}
+
+/**
+ * A member's tags (ADR 16; issue #14), which a post's `reach` is compared with:
+ *
+ * - `exporter`: the member's activities include `exporter`, or field of activity A (Export,
+ *   "infrequent"/"regular") is one of their main categories: either way they export.
+ * - `exports:<sector>`: one per profile sector, for an exporter only (what they export is
+ *   read from their sectors; a non-exporter's sectors are what they serve or know).
+ * - `provider`: the activities include `export_service_provider`. Field B alone does not make
+ *   a provider: its details are tagged one group at a time, below.
+ * - `svc:B-1`, `svc:B-2`, `svc:B-3`: field B (Service Provision) is a main category and at
+ *   least one of its details belongs to that group (B-1 Marketing `b1_…`, B-2 Legal `b2_…`,
+ *   B-3 Commercial `b3_…`; profile.ts SERVICE_GROUPS). Details of a category that is not
+ *   selected do not count (the profile form prunes them: `pruneActivityDetails`).
+ * - `organization`: the user type is organization.
+ * - `talent:<area>`: an individual, once per expertise area (marketing, legal, commercial).
+ *   An organization gets none: recruitment positions are offered to people.
+ *
+ * Field C (its details are also marketing/legal/commercial) and D (experience level) give no
+ * tag: ADR 16 routes nothing by them. Tags come out in this order, each once.
+ */
+export function memberTags(p: TagProfile): MemberTag[] {
+  const tags: string[] = [];
+  const main = p.activitySelections.mainCategories;
+  const exporter = p.activities.includes("exporter") || main.includes("A");
+  if (exporter) {
+    tags.push("exporter");
+    for (const s of p.sectors) tags.push(`exports:${s}`);
+  }
+  if (p.activities.includes("export_service_provider")) tags.push("provider");
+  if (main.includes("B")) {
+    const details = p.activitySelections.details.B ?? [];
+    for (const g of SERVICE_GROUPS) if (details.some((d) => d.startsWith(g.prefix))) tags.push(`svc:${g.code}`);
+  }
+  if (p.userType === "organization") tags.push("organization");
+  else
+    for (const e of p.expertiseAreas) if ((EXPERTISE_AREAS as readonly string[]).includes(e)) tags.push(`talent:${e}`);
+  return [...new Set(tags)];
+}
+
+/**
+ * The field-B group whose providers serve an activity type of the export-services forms:
+ * marketing → B-1, legal → B-2, commercial → B-3 (each form sub-activity lies in its type's
+ * group, e.g. `arbitration` in legal and `b2_arbitration`).
+ */
+export const SERVICE_GROUP_OF_ACTIVITY: Record<ServiceActivity, (typeof SERVICE_GROUPS)[number]["code"]> = {
+  marketing: "B-1",
+  legal: "B-2",
+  commercial: "B-3",
+};
+
+/** Collaboration kinds whose post reaches the exporters of its product's sector (ADR 16). */
+export const PRODUCT_REACH_COLLABORATION_KINDS = ["distribution", "agency"] as const;
+
+/**
+ * The already-validated form fields routing reads (ADR 16's table). Each board reads only its
+ * own; the rest are ignored.
+ */
+export interface PostRoutingInput {
+  /** Target countries, countries served, or the single country as `[c]` (none: `[]`). */
+  countries?: readonly string[];
+  /** The chosen sector as `[s]`, or sectors served (none: `[]`). */
+  sectors?: readonly string[];
+  /** export_services.request: the activity type (its sub-activity lies in the same group). */
+  activityType?: ServiceActivity | null;
+  /** collaboration.*: the collaboration kind (e.g. "distribution", "agency"). */
+  collaborationKind?: string | null;
+  /** The sector of the post's product, when it names one (copied by the writer). */
+  productSector?: string | null;
+  /** recruitment.offer: the expertise area of the position. */
+  expertiseArea?: string | null;
+  /** recruitment.request: the poster's profile sectors. */
+  posterSectors?: readonly string[];
+}
+
+/** The routing columns of a new post. */
+export interface PostRouting {
+  countries: string[];
+  sectors: string[];
+  reach: string[];
+}
+
+const uniq = (xs: readonly (string | null | undefined)[] | undefined): string[] => [
+  ...new Set((xs ?? []).filter((x): x is string => !!x)),
+];
+
+/**
+ * The `countries`, `sectors` and `reach` to store for a new post of `board` (ADR 16's table):
+ *
+ * - membership.request: all empty; it is routed by `target_country`, `sector`, `request_type`.
+ * - collaboration.*: the target countries and the chosen sector; reach `exports:<product's
+ *   sector>` when the kind is distribution or agency and a product is named, else none.
+ * - export_services.request: `[country]` and `[sector]` (either may be empty); reach
+ *   `provider` and `svc:B-n` of the activity type.
+ * - export_services.offer: countries and sectors served; reach `exporter`.
+ * - information.*: `[country]` and `[sector]`, or the product's sector when no sector is
+ *   chosen; no reach.
+ * - recruitment.request (seeking): the countries and the poster's profile sectors; reach
+ *   `organization`.
+ * - recruitment.offer (position): the countries (stored for display; the audience shape
+ *   does not route by them), no sectors; reach `talent:<expertise area>`.
+ */
+export function postRouting(board: Board, input: PostRoutingInput): PostRouting {
+  const countries = uniq(input.countries);
+  const sectors = uniq(input.sectors);
+  switch (board) {
+    case "membership.request":
+      return { countries: [], sectors: [], reach: [] };
+    case "collaboration.request":
+    case "collaboration.offer": {
+      const kind = input.collaborationKind ?? "";
+      const withProduct =
+        (PRODUCT_REACH_COLLABORATION_KINDS as readonly string[]).includes(kind) && !!input.productSector;
+      return { countries, sectors, reach: withProduct ? [`exports:${input.productSector}`] : [] };
+    }
+    case "export_services.request":
+      return {
+        countries,
+        sectors,
+        reach: input.activityType ? ["provider", `svc:${SERVICE_GROUP_OF_ACTIVITY[input.activityType]}`] : ["provider"],
+      };
+    case "export_services.offer":
+      return { countries, sectors, reach: ["exporter"] };
+    case "information.request":
+    case "information.offer":
+      return { countries, sectors: sectors.length ? sectors : uniq([input.productSector]), reach: [] };
+    case "recruitment.request":
+      return { countries, sectors: uniq(input.posterSectors), reach: ["organization"] };
+    case "recruitment.offer":
+      return { countries, sectors: [], reach: input.expertiseArea ? [`talent:${input.expertiseArea}`] : [] };
+  }
+}
+
+/** What matching knows of the viewing member (the server's `BoardMatchProfile`). */
+export interface PostMatchProfile {
+  userId: string;
+  countries: readonly string[];
+  sectors: readonly string[];
+  /** Request types the member receives by type (memberRequests.ts `requestTypesFor`). */
+  types: readonly string[];
+  /** `memberTags` of the member. */
+  tags: readonly string[];
+}
+
+/** The columns of a post that matching reads. */
+export interface MatchablePost {
+  userId: string;
+  targetCountry: string | null;
+  sector: string | null;
+  requestType: string | null;
+  countries: readonly string[];
+  sectors: readonly string[];
+  reach: readonly string[];
+}
+
+/**
+ * False when no post of `board` can reach `p`, so its list is answered empty without a query
+ * (ADR 16; replaces `matchesNothing` for the membership board). Never false for a member some
+ * post written by `postRouting` could reach.
+ */
+export function canMatch(board: Board, p: PostMatchProfile): boolean {
+  const place = p.countries.length > 0 || p.sectors.length > 0;
+  const tagged = p.tags.some((t) => reachableTag(board, t));
+  switch (BOARD_ROUTING[board].shape) {
+    case "membership":
+      return place || p.types.length > 0;
+    case "open":
+      return place || tagged;
+    case "gated":
+      return tagged && place;
+    case "audience":
+      return tagged;
+  }
+}
+
+const meets = (a: readonly string[], b: readonly string[]) => a.some((x) => b.includes(x));
+
+/**
+ * In-memory twin of `boardPredicate(board, …)` (src/server/domain/matching.ts) for one post of
+ * `board` (ADR 16; issue #14): the post is given active and unexpired, and neither archived
+ * nor answered by `p` (the SQL's exclusions); one's own post never matches.
+ */
+export function postMatches(board: Board, p: PostMatchProfile, post: MatchablePost): boolean {
+  if (post.userId === p.userId) return false;
+  const place = meets(post.countries, p.countries) || meets(post.sectors, p.sectors);
+  const reached = meets(post.reach, p.tags);
+  switch (BOARD_ROUTING[board].shape) {
+    case "membership":
+      return (
+        (post.targetCountry !== null && p.countries.includes(post.targetCountry)) ||
+        (post.sector !== null && p.sectors.includes(post.sector)) ||
+        (post.requestType !== null && p.types.includes(post.requestType))
+      );
+    case "open":
+      return place || reached;
+    case "gated":
+      return reached && place;
+    case "audience":
+      return reached;
+  }
+}
