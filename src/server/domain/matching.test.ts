@@ -20,6 +20,7 @@ import { SECTOR_CODES } from "../../common/sectors";
 import { createMember } from "../../test/app";
 import { createTestDatabase, type TestDatabase } from "../../test/db";
 import { membershipRequest } from "../../test/fixtures";
+import { prng } from "../../test/random";
 import type { Db } from "../db/client";
 import { countries, postArchives, postResponses, posts, products } from "../db/schema";
 import { loadMatchProfile, type MatchProfile, matchingPredicate, requestMatches } from "./matching";
@@ -100,27 +101,6 @@ function productOfSector(sector: string, notSector?: string): { id: number; sect
 const desc = "A short description";
 
 // ── Random data ─────────────────────────────────────────────────────────────────────────
-
-/** mulberry32: a small seeded PRNG, so a failure reproduces. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)] as T;
-  const sample = <T>(xs: readonly T[], n: number): T[] => {
-    const copy = [...xs];
-    const out: T[] = [];
-    while (out.length < n && copy.length) out.push(copy.splice(int(copy.length), 1)[0] as T);
-    return out;
-  };
-  return { next, int, pick, sample, chance: (p: number) => next() < p };
-}
 
 const SEED = 20240611;
 
