@@ -6,10 +6,14 @@
  * A request R is shown to member V when R is active and not expired, not V's own, not archived or answered by
  * V, and R's target country is in V's countries, or R's sector is in V's sectors, or R's type
  * fits V's activity.
+ *
+ * The other boards of service-area posts (ADR 16, issue #14) have their own predicates,
+ * `boardPredicate`; their twin is `postMatches` (src/common/posts.ts).
  */
 import { eq, is, Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { Activity, Tier } from "../../common/constants";
+import type { Activity, PostArea, PostKind, Tier } from "../../common/constants";
 import { type RequestType, requestTypesFor } from "../../common/memberRequests";
+import { BOARD_ROUTING, type Board, boardParts } from "../../common/posts";
 import type { DbOrTx } from "../db/client";
 import { postArchives, postResponses, posts, profiles } from "../db/schema";
 
@@ -90,14 +94,68 @@ function param(value: unknown): SQLWrapper | Placeholder {
  * array type) and are cast in SQL.
  */
 export function matchingPredicate(p: MatchArgs): SQL {
-  return sql`${posts.status} = 'active'
-    and ${posts.area} = 'membership' and ${posts.kind} = 'request' and ${posts.expiresAt} > now()
-    and ${posts.userId} <> ${param(p.userId)}::uuid
-    and (${posts.targetCountry} = any(${param(p.countries)}::text[])
+  return boardBase(
+    "membership",
+    "request",
+    p.userId,
+    sql`(${posts.targetCountry} = any(${param(p.countries)}::text[])
       or ${posts.sector} = any(${param(p.sectors)}::text[])
-      or ${posts.requestType} = any(${param(p.types)}::text[]::request_type[]))
-    and not exists (select 1 from ${postArchives} where ${postArchives.userId} = ${param(p.userId)}::uuid and ${postArchives.postId} = ${posts.id})
-    and not exists (select 1 from ${postResponses} where ${postResponses.postId} = ${posts.id} and ${postResponses.responderId} = ${param(p.userId)}::uuid)`;
+      or ${posts.requestType} = any(${param(p.types)}::text[]::request_type[]))`,
+  );
+}
+
+/**
+ * What every board's predicate shares (ADR 16): active, of the board's area and kind (literals,
+ * so partial indexes apply), not expired, not the member's own, then the shape's `condition`,
+ * then neither archived nor answered by the member.
+ */
+function boardBase(area: PostArea, kind: PostKind, userId: Arg<string>, condition: SQL): SQL {
+  return sql`${posts.status} = 'active'
+    and ${posts.area} = ${literal(area)} and ${posts.kind} = ${literal(kind)} and ${posts.expiresAt} > now()
+    and ${posts.userId} <> ${param(userId)}::uuid
+    and ${condition}
+    and not exists (select 1 from ${postArchives} where ${postArchives.userId} = ${param(userId)}::uuid and ${postArchives.postId} = ${posts.id})
+    and not exists (select 1 from ${postResponses} where ${postResponses.postId} = ${posts.id} and ${postResponses.responderId} = ${param(userId)}::uuid)`;
+}
+
+/** A fixed enum value as an SQL literal (from POST_AREAS / POST_KINDS, never user input). */
+function literal(value: PostArea | PostKind): SQL {
+  if (!/^[a-z_]+$/.test(value)) throw new Error(`not an enum literal: ${value}`);
+  return sql.raw(`'${value}'`);
+}
+
+/** A `MatchProfile` with the member's tags (`memberTags`, src/common/posts.ts; ADR 16). */
+export type BoardMatchProfile = MatchProfile & { tags: string[] };
+
+/** `boardPredicate`'s parameters: a `BoardMatchProfile`, or placeholders of the same names. */
+export interface BoardMatchArgs extends MatchArgs {
+  tags: Arg<string[]>;
+}
+
+/** `matchPlaceholders` and `tags`, for prepared statements of any board. */
+export const boardPlaceholders: BoardMatchArgs = { ...matchPlaceholders, tags: sql.placeholder("tags") };
+
+/**
+ * The matching predicate of one board (ADR 16 "One SQL predicate per board"; issue #14). Its
+ * text depends on the board only, so it can be prepared once per board: the base of
+ * `boardBase`, plus the board's shape (`BOARD_ROUTING`, src/common/posts.ts):
+ *
+ * - membership: exactly `matchingPredicate` (its benchmarked plan stays);
+ * - open: `countries && $countries or sectors && $sectors or reach && $tags`;
+ * - gated: `reach && $tags and (countries && $countries or sectors && $sectors)`;
+ * - audience: `reach && $tags`.
+ *
+ * Each array is one `text[]` parameter. Its in-memory twin is `postMatches`.
+ */
+export function boardPredicate(board: Board, p: BoardMatchArgs): SQL {
+  const shape = BOARD_ROUTING[board].shape;
+  if (shape === "membership") return matchingPredicate(p);
+  const { area, kind } = boardParts(board);
+  const place = sql`(${posts.countries} && ${param(p.countries)}::text[] or ${posts.sectors} && ${param(p.sectors)}::text[])`;
+  const reached = sql`${posts.reach} && ${param(p.tags)}::text[]`;
+  const condition =
+    shape === "open" ? sql`(${place} or ${reached})` : shape === "gated" ? sql`${reached} and ${place}` : reached;
+  return boardBase(area, kind, p.userId, condition);
 }
 
 /** True when no request can match `p` (no country, sector or request type). */

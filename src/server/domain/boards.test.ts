@@ -1,0 +1,251 @@
+/**
+ * The SQL predicate of every board (`boardPredicate`) against its in-memory twin `postMatches`
+ * (ADR 16 "One SQL predicate per board"; issue #14).
+ *
+ * - the membership board's predicate is `matchingPredicate`, text for text;
+ * - on seeded random data (members with random activities, user types, expertise, fields of
+ *   activity, countries and sectors; posts on every board routed by `postRouting`, some closed,
+ *   expired, archived, answered or the member's own): for every member and board, the ids the
+ *   SQL selects are exactly those `postMatches` selects among the active, unexpired posts the
+ *   member has neither archived nor answered; and `canMatch` is false only when that is empty.
+ */
+import { PgDialect } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Activity, UserType } from "../../common/constants";
+import { REQUEST_TYPES, requestTypesFor, SERVICE_ACTIVITIES } from "../../common/memberRequests";
+import {
+  BOARD_ROUTING,
+  BOARDS,
+  type Board,
+  boardParts,
+  canMatch,
+  memberTags,
+  type PostRoutingInput,
+  postMatches,
+  postRouting,
+  type TagProfile,
+} from "../../common/posts";
+import { ACTIVITY_CATEGORIES, type ActivityCategory, EXPERTISE_AREAS } from "../../common/profile";
+import { SECTOR_CODES } from "../../common/sectors";
+import { createMember } from "../../test/app";
+import { createTestDatabase, type TestDatabase } from "../../test/db";
+import { prng } from "../../test/random";
+import type { Db } from "../db/client";
+import { countries, postArchives, postResponses, posts, products } from "../db/schema";
+import {
+  type BoardMatchProfile,
+  boardPlaceholders,
+  boardPredicate,
+  matchingPredicate,
+  matchPlaceholders,
+} from "./matching";
+
+let tdb: TestDatabase;
+let db: Db;
+let allProducts: { id: number; sector: string }[];
+let allCountries: string[];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  db = tdb.database.db;
+  allProducts = await db.select({ id: products.id, sector: products.sector }).from(products).orderBy(products.id);
+  allCountries = (await db.select({ code: countries.code }).from(countries).orderBy(countries.code)).map((c) => c.code);
+});
+
+afterAll(async () => {
+  await tdb?.close();
+});
+
+type PostRow = typeof posts.$inferSelect;
+
+describe("boardPredicate", () => {
+  it("is matchingPredicate on the membership board", () => {
+    const d = new PgDialect();
+    expect(d.sqlToQuery(boardPredicate("membership.request", boardPlaceholders))).toEqual(
+      d.sqlToQuery(matchingPredicate(matchPlaceholders)),
+    );
+  });
+
+  it("names each board's area and kind as literals and passes arrays as single text[] parameters", () => {
+    const d = new PgDialect();
+    const p = { userId: "00000000-0000-4000-8000-000000000000", countries: ["DE", "FR"], sectors: [], types: [] };
+    for (const b of BOARDS.filter((x) => x !== "membership.request")) {
+      const q = d.sqlToQuery(boardPredicate(b, { ...p, tags: ["provider", "exporter"] }));
+      const { area, kind } = boardParts(b);
+      expect(q.sql).toContain(`"area" = '${area}' and "posts"."kind" = '${kind}'`);
+      expect(q.sql).toContain('expiresAt" > now()');
+      if (BOARD_ROUTING[b].shape !== "audience") expect(q.params).toContainEqual(["DE", "FR"]);
+      expect(q.params).toContainEqual(["provider", "exporter"]);
+      for (const param of q.params) expect(typeof param === "string" || Array.isArray(param)).toBe(true);
+    }
+  });
+});
+
+const SEED = 20261126;
+
+describe("on random data of every board (seeded)", () => {
+  it("the SQL predicate and postMatches select the same posts for every member and board", async () => {
+    const rng = prng(SEED);
+    const countryPool = rng.sample(allCountries, 8);
+    const sectorPool = rng.sample(SECTOR_CODES, 6);
+    const activitySets: Activity[][] = [
+      [],
+      ["exporter"],
+      ["export_expert"],
+      ["export_service_provider"],
+      ["exporter", "export_expert"],
+      ["exporter", "export_service_provider"],
+    ];
+    const categories = Object.keys(ACTIVITY_CATEGORIES) as ActivityCategory[];
+
+    /** A random profile; field-of-activity details only for selected categories, as the form. */
+    const randomProfile = (): TagProfile & { countries: string[] } => {
+      const mainCategories = rng.sample(categories, rng.int(3));
+      const details: Partial<Record<ActivityCategory, string[]>> = {};
+      for (const c of mainCategories) {
+        const list = rng.sample(ACTIVITY_CATEGORIES[c].details as readonly string[], rng.int(3));
+        if (list.length) details[c] = list;
+      }
+      return {
+        activities: rng.pick(activitySets),
+        userType: rng.pick<UserType>(["individual", "organization"]),
+        sectors: rng.sample(sectorPool, rng.int(3)),
+        expertiseAreas: rng.sample(EXPERTISE_AREAS, rng.int(3)),
+        activitySelections: { mainCategories, details },
+        countries: rng.sample(countryPool, rng.int(3)),
+      };
+    };
+
+    const members: { id: string; tp: TagProfile; match: BoardMatchProfile }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const tp = randomProfile();
+      const { id } = await createMember(db, {
+        activities: [...tp.activities],
+        countries: tp.countries,
+        sectors: [...tp.sectors],
+      });
+      members.push({
+        id,
+        tp,
+        match: {
+          userId: id,
+          countries: tp.countries,
+          sectors: [...tp.sectors],
+          types: requestTypesFor(tp.activities),
+          tags: memberTags(tp),
+        },
+      });
+    }
+
+    /** Random form fields; each board reads its own (`postRouting`). */
+    const randomInput = (poster: TagProfile): PostRoutingInput => {
+      const product = rng.chance(0.5) ? rng.pick(allProducts) : null;
+      return {
+        countries: rng.sample(countryPool, rng.int(3)),
+        sectors: rng.sample(sectorPool, rng.int(2)),
+        activityType: rng.pick(SERVICE_ACTIVITIES),
+        collaborationKind: rng.pick(["distribution", "agency", "joint_venture", null]),
+        // Mostly a sector some members have, so exports:<sector> reaches someone.
+        productSector: product ? (rng.chance(0.7) ? rng.pick(sectorPool) : product.sector) : null,
+        expertiseArea: rng.pick(EXPERTISE_AREAS),
+        posterSectors: [...poster.sectors],
+      };
+    };
+
+    const now = Date.now();
+    const values: (typeof posts.$inferInsert)[] = [];
+    for (const board of BOARDS) {
+      const { area, kind } = boardParts(board);
+      for (let i = 0; i < 45; i++) {
+        const poster = rng.pick(members);
+        const routing = postRouting(board, randomInput(poster.tp));
+        const membership = board === "membership.request";
+        const state = rng.int(10); // 0: closed, 1: expired, else active
+        values.push({
+          userId: poster.id,
+          area,
+          kind,
+          // Scalars: membership routes by them; other boards keep their single country or sector
+          // there for display, which their predicates must ignore.
+          targetCountry: membership ? (rng.chance(0.6) ? rng.pick(countryPool) : null) : (routing.countries[0] ?? null),
+          sector: membership ? (rng.chance(0.5) ? rng.pick(sectorPool) : null) : (routing.sectors[0] ?? null),
+          requestType: rng.pick(REQUEST_TYPES),
+          ...routing,
+          description: `${board} ${i}`,
+          status: state === 0 ? "closed" : "active",
+          closedAt: state === 0 ? new Date(now) : null,
+          createdAt: new Date(now - 5 * 24 * 3600_000 + rng.int(3600) * 1000),
+          expiresAt: new Date(state === 1 ? now - 3600_000 : now + 30 * 24 * 3600_000),
+        });
+      }
+    }
+    const inserted = await db.insert(posts).values(values).returning();
+    expect(inserted).toHaveLength(BOARDS.length * 45);
+
+    const archives = new Map<string, { userId: string; postId: number }>();
+    const answers = new Map<string, typeof postResponses.$inferInsert>();
+    for (let i = 0; i < 600; i++) {
+      const userId = rng.pick(members).id;
+      const r = rng.pick(inserted);
+      if (i % 2 === 0) archives.set(`${userId}/${r.id}`, { userId, postId: r.id });
+      else if (r.userId !== userId)
+        answers.set(`${userId}/${r.id}`, {
+          postId: r.id,
+          responderId: userId,
+          requesterId: r.userId,
+          message: "We can help",
+          contactEmail: "help@example.com",
+        });
+    }
+    await db.insert(postArchives).values([...archives.values()]);
+    await db.insert(postResponses).values([...answers.values()]);
+
+    // Everything in the database, not only this test's rows.
+    const allPosts = await db.select().from(posts);
+    const archived = new Set((await db.select().from(postArchives)).map((a) => `${a.userId}/${a.postId}`));
+    const answered = new Set((await db.select().from(postResponses)).map((a) => `${a.responderId}/${a.postId}`));
+    // Expired posts ended an hour ago, the others end in 30 days: the clocks cannot disagree.
+    const dbNow = new Date();
+
+    const matched: Record<Board, number[]> = Object.fromEntries(BOARDS.map((b) => [b, []])) as unknown as Record<
+      Board,
+      number[]
+    >;
+    for (const [n, m] of members.entries()) {
+      const live = (r: PostRow) =>
+        r.status === "active" &&
+        r.expiresAt.getTime() > dbNow.getTime() &&
+        !archived.has(`${m.id}/${r.id}`) &&
+        !answered.has(`${m.id}/${r.id}`);
+      for (const board of BOARDS) {
+        const { area, kind } = boardParts(board);
+        const expected = allPosts
+          .filter((r) => r.area === area && r.kind === kind && live(r) && postMatches(board, m.match, r))
+          .map((r) => r.id)
+          .sort((a, b) => a - b);
+        const got = (
+          await db.select({ id: posts.id }).from(posts).where(boardPredicate(board, m.match)).orderBy(posts.id)
+        ).map((r) => r.id);
+        if (JSON.stringify(got) !== JSON.stringify(expected)) {
+          const only = (a: number[], b: number[]) => a.filter((x) => !b.includes(x));
+          expect.fail(
+            `member ${n} (${m.match.tags.join(",")}) on ${board}: SQL only ${only(got, expected)}, twin only ${only(expected, got)}`,
+          );
+        }
+        if (!canMatch(board, m.match)) expect(got, `canMatch false for member ${n} on ${board}`).toEqual([]);
+        matched[board].push(got.length);
+      }
+    }
+    // Every board reached someone, and not everyone reached everything.
+    for (const board of BOARDS) {
+      const counts = matched[board];
+      expect(Math.max(...counts), `someone matches on ${board}`).toBeGreaterThan(0);
+      expect(Math.min(...counts), `someone misses on ${board}`).toBeLessThan(Math.max(...counts));
+    }
+    // The exclusions were exercised: closed, expired, archived and answered posts exist.
+    expect(inserted.some((r) => r.status === "closed")).toBe(true);
+    expect(inserted.some((r) => r.expiresAt.getTime() < dbNow.getTime())).toBe(true);
+    expect(archives.size).toBeGreaterThan(0);
+    expect(answers.size).toBeGreaterThan(0);
+  }, 120_000);
+});
