@@ -3,13 +3,21 @@
  * no local helpers: a valid input of each form (override what the test is about), the standing
  * and ledger of a member, and a member request answered by a matching member.
  */
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { POST_VALIDITY_DEFAULT_DAYS } from "../common/constants";
 import type { HelpRequestInput } from "../common/help";
 import type { ShareKnowledgeInput } from "../common/knowledge";
 import type { RequestType } from "../common/memberRequests";
 import type { Db } from "../server/db/client";
-import { pointsLedger, posts, profiles, securityEvents, sharedKnowledge } from "../server/db/schema";
+import {
+  countries,
+  pointsLedger,
+  posts,
+  products,
+  profiles,
+  securityEvents,
+  sharedKnowledge,
+} from "../server/db/schema";
 import type { Member, TestApp } from "./app";
 
 /**
@@ -131,4 +139,15 @@ export async function securityEventsOf(db: Db, type: string, where?: { userId?: 
       (!where?.userId || r.userId === where.userId) &&
       (!where?.email || (r.eventDetails as { email?: string }).email === where.email),
   );
+}
+
+/** The seeded catalogue: every product with its sector, and every country code, in id/code order. */
+export async function catalogueOf(
+  db: Db,
+): Promise<{ products: { id: number; sector: string }[]; countries: string[] }> {
+  const [productRows, countryRows] = await Promise.all([
+    db.select({ id: products.id, sector: products.sector }).from(products).orderBy(asc(products.id)),
+    db.select({ code: countries.code }).from(countries).orderBy(asc(countries.code)),
+  ]);
+  return { products: productRows, countries: countryRows.map((c) => c.code) };
 }

@@ -29,9 +29,10 @@ import { ACTIVITY_CATEGORIES, type ActivityCategory, EXPERTISE_AREAS } from "../
 import { SECTOR_CODES } from "../../common/sectors";
 import { createMember } from "../../test/app";
 import { createTestDatabase, type TestDatabase } from "../../test/db";
+import { catalogueOf } from "../../test/fixtures";
 import { prng } from "../../test/random";
 import type { Db } from "../db/client";
-import { countries, postArchives, postResponses, posts, products } from "../db/schema";
+import { postArchives, postResponses, posts } from "../db/schema";
 import {
   type BoardMatchProfile,
   boardPlaceholders,
@@ -48,8 +49,7 @@ let allCountries: string[];
 beforeAll(async () => {
   tdb = await createTestDatabase();
   db = tdb.database.db;
-  allProducts = await db.select({ id: products.id, sector: products.sector }).from(products).orderBy(products.id);
-  allCountries = (await db.select({ code: countries.code }).from(countries).orderBy(countries.code)).map((c) => c.code);
+  ({ products: allProducts, countries: allCountries } = await catalogueOf(db));
 });
 
 afterAll(async () => {

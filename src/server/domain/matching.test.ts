@@ -19,10 +19,10 @@ import { Msg } from "../../common/messages";
 import { SECTOR_CODES } from "../../common/sectors";
 import { createMember } from "../../test/app";
 import { createTestDatabase, type TestDatabase } from "../../test/db";
-import { membershipRequest } from "../../test/fixtures";
+import { catalogueOf, membershipRequest } from "../../test/fixtures";
 import { prng } from "../../test/random";
 import type { Db } from "../db/client";
-import { countries, postArchives, postResponses, posts, products } from "../db/schema";
+import { postArchives, postResponses, posts } from "../db/schema";
 import { loadMatchProfile, type MatchProfile, matchingPredicate, requestMatches } from "./matching";
 import {
   countReceived,
@@ -42,13 +42,22 @@ let allCountries: string[];
 beforeAll(async () => {
   tdb = await createTestDatabase();
   db = tdb.database.db;
-  allProducts = await db.select({ id: products.id, sector: products.sector }).from(products).orderBy(products.id);
-  allCountries = (await db.select({ code: countries.code }).from(countries).orderBy(countries.code)).map((c) => c.code);
+  ({ products: allProducts, countries: allCountries } = await catalogueOf(db));
 });
 
 afterAll(async () => {
   await tdb?.close();
 });
+
+/** `member` answers request `id` with a minimal message. */
+const respondAs = (member: Parameters<typeof respond>[1], id: number) =>
+  respond(db, member, {
+    requestId: id,
+    message: "x",
+    contactEmail: "b@example.com",
+    contactPhone: null,
+    contactWhatsapp: null,
+  });
 
 interface ProfileSpec {
   activities?: Activity[];
@@ -443,15 +452,7 @@ describe("matching predicate, exclusions", () => {
       code: "NOT_FOUND",
       message: Msg.requestUnavailable,
     });
-    await expect(
-      respond(db, b, {
-        requestId: id,
-        message: "x",
-        contactEmail: "b@example.com",
-        contactPhone: null,
-        contactWhatsapp: null,
-      }),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(respondAs(b, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("a request is written as the membership area's, open for 30 days", async () => {
@@ -472,15 +473,7 @@ describe("matching predicate, exclusions", () => {
     expect(await countReceived(db, a)).toBe(Math.min(before.a - 1, 100));
     expect(await countReceived(db, b)).toBe(Math.min(before.b - 1, 100));
     await expect(ignoreRequest(db, a, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(
-      respond(db, b, {
-        requestId: id,
-        message: "x",
-        contactEmail: "b@example.com",
-        contactPhone: null,
-        contactWhatsapp: null,
-      }),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(respondAs(b, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("a member without countries, sectors or activities is shown nothing", async () => {
