@@ -38,6 +38,8 @@ export const POST_KINDS = ["request", "offer"] as const;
 export type PostKind = (typeof POST_KINDS)[number];
 /** Days a post stays open unless its author chooses otherwise (ADR 16). */
 export const POST_VALIDITY_DEFAULT_DAYS = 30;
+/** The validities a poster can pick, in days (issue #14). */
+export const POST_VALIDITY_DAYS = [7, 14, 30, 60, 90] as const;
 
 /** Interface languages (spec part 1 §4). English is the default. */
 export const LOCALES = ["en", "fa"] as const;
@@ -78,6 +80,8 @@ export const RATE_LIMITS = {
   passwordResetPerIp: { max: 10, windowMs: 60 * 60 * 1000 },
   /** Questions a member asks the admins through the Q&A page (issue #13 §3). */
   qaAsk: { max: 5, windowMs: 24 * 60 * 60 * 1000 },
+  /** Posts a member writes in all service areas together (issue #14; ADR 16). */
+  post: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
 } as const;
 
 /** A password reset link is valid this long after it was sent (issue #11 §3), in milliseconds. */

@@ -159,19 +159,25 @@ const isEmail = (v: string) => z.email().safeParse(v).success;
 
 const isPhone = (v: string) => PHONE_PATTERN.test(v);
 
+/** The Respond dialog's fields (spec part 2 §5): a message of 1–200 characters and the contacts. */
+export const responseFields = {
+  message: plainText().trim().min(1, Msg.responseRequired).max(RESPONSE_MAX_CHARS, Msg.responseTooLong),
+  contactEmail: optionalContact(isEmail, Msg.invalidEmail),
+  contactPhone: optionalContact(isPhone, Msg.invalidPhone),
+  contactWhatsapp: optionalContact(isPhone, Msg.invalidWhatsapp),
+};
+
+/** At least one contact method (spec part 2 §5), reported on the e-mail field. */
+export const hasContact: [
+  (v: { contactEmail: string | null; contactPhone: string | null; contactWhatsapp: string | null }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (v) => v.contactEmail !== null || v.contactPhone !== null || v.contactWhatsapp !== null,
+  { message: Msg.contactRequired, path: ["contactEmail"] },
+];
+
 /** Respond dialog (spec part 2 §5): a message of 1–200 characters and at least one contact. */
-export const respondInput = z
-  .object({
-    requestId: rowIdSchema,
-    message: plainText().trim().min(1, Msg.responseRequired).max(RESPONSE_MAX_CHARS, Msg.responseTooLong),
-    contactEmail: optionalContact(isEmail, Msg.invalidEmail),
-    contactPhone: optionalContact(isPhone, Msg.invalidPhone),
-    contactWhatsapp: optionalContact(isPhone, Msg.invalidWhatsapp),
-  })
-  .refine((v) => v.contactEmail !== null || v.contactPhone !== null || v.contactWhatsapp !== null, {
-    message: Msg.contactRequired,
-    path: ["contactEmail"],
-  });
+export const respondInput = z.object({ requestId: rowIdSchema, ...responseFields }).refine(...hasContact);
 
 export type RespondInput = z.input<typeof respondInput>;
 

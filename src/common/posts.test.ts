@@ -132,16 +132,16 @@ describe("postRouting", () => {
         postRouting(board, {
           countries: ["DE", "FR", "DE"],
           sectors: ["mining"],
-          collaborationKind: "distribution",
+          collaborationKind: "distribution_agency",
           productSector: "food_beverages",
         }),
       ).toEqual({ countries: ["DE", "FR"], sectors: ["mining"], reach: ["exports:food_beverages"] });
-      expect(postRouting(board, { countries: [], collaborationKind: "agency", productSector: "energy" }).reach).toEqual(
-        ["exports:energy"],
-      );
+      expect(
+        postRouting(board, { countries: [], collaborationKind: "distribution_agency", productSector: "energy" }).reach,
+      ).toEqual(["exports:energy"]);
       // Another kind, or no product: no reach.
       expect(postRouting(board, { collaborationKind: "joint_venture", productSector: "energy" }).reach).toEqual([]);
-      expect(postRouting(board, { collaborationKind: "distribution", productSector: null }).reach).toEqual([]);
+      expect(postRouting(board, { collaborationKind: "distribution_agency", productSector: null }).reach).toEqual([]);
     }
   });
 
@@ -205,7 +205,7 @@ describe("postRouting", () => {
       countries: ["DE"],
       sectors: ["energy"],
       activityType: "commercial" as const,
-      collaborationKind: "distribution",
+      collaborationKind: "distribution_agency",
       productSector: "energy",
       expertiseArea: "marketing",
       posterSectors: ["energy"],

@@ -15,9 +15,29 @@
  * | gated      | reach ∩ M.tags, and (countries ∩ M.countries or sectors ∩ M.sectors)     |
  * | audience   | reach ∩ M.tags                                                           |
  */
-import type { Activity, PostArea, PostKind, UserType } from "./constants";
-import type { ServiceActivity } from "./memberRequests";
+import { z } from "zod";
+import {
+  type Activity,
+  POST_VALIDITY_DAYS,
+  POST_VALIDITY_DEFAULT_DAYS,
+  type PostArea,
+  type PostKind,
+  type UserType,
+} from "./constants";
+import {
+  countWords,
+  exportServicesRequestInput,
+  hasContact,
+  RECEIVED_PAGE_SIZE,
+  responseFields,
+  SERVICE_ACTIVITIES,
+  type ServiceActivity,
+  SUB_ACTIVITIES,
+} from "./memberRequests";
+import { Msg } from "./messages";
 import { EXPERTISE_AREAS, SERVICE_GROUPS } from "./profile";
+import { SECTOR_CODES } from "./sectors";
+import { plainText, productIdSchema, rowIdSchema, timestampSchema } from "./validation";
 
 /**
  * The boards (ADR 16 "Boards and routing"): one (area, kind) pair each, i.e. one Received
@@ -151,7 +171,7 @@ export const SERVICE_GROUP_OF_ACTIVITY: Record<ServiceActivity, (typeof SERVICE_
 };
 
 /** Collaboration kinds whose post reaches the exporters of its product's sector (ADR 16). */
-export const PRODUCT_REACH_COLLABORATION_KINDS = ["distribution", "agency"] as const;
+export const PRODUCT_REACH_COLLABORATION_KINDS = ["distribution_agency"] as const;
 
 /**
  * The already-validated form fields routing reads (ADR 16's table). Each board reads only its
@@ -300,3 +320,247 @@ export function postMatches(board: Board, p: PostMatchProfile, post: MatchablePo
       return reached;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The forms (issue #14; ADR 16 "tRPC keys, files and routes"): one zod schema per form, shared by
+// the client form (`validateWith`) and `posts.create`. A form is named by its board.
+// ---------------------------------------------------------------------------------------------
+
+/** The boards members post to through `posts.create` (membership requests have their own forms). */
+export const POST_FORMS = BOARDS.filter((b) => b !== "membership.request") as Exclude<Board, "membership.request">[];
+export type PostForm = (typeof POST_FORMS)[number];
+
+/** Collaboration kinds (issue #14). `distribution_agency` also reaches the product sector's exporters. */
+export const COLLABORATION_KINDS = [
+  "joint_export",
+  "co_marketing",
+  "joint_sourcing",
+  "distribution_agency",
+  "joint_venture",
+  "investment",
+] as const;
+export type CollaborationKind = (typeof COLLABORATION_KINDS)[number];
+
+/** How an export service is delivered (issue #14). */
+export const DELIVERY_MODES = ["remote", "on_site"] as const;
+/** Currencies of an indicative price (ISO 4217; the client names them with `Intl.DisplayNames`). */
+export const CURRENCIES = ["USD", "EUR", "GBP", "AED", "CNY", "TRY", "RUB", "INR", "IRR"] as const;
+/** Kinds of information asked for or offered (issue #14). */
+export const INFORMATION_KINDS = [
+  "market_report",
+  "regulations",
+  "forms_templates",
+  "statistics",
+  "buyer_supplier_lists",
+  "price_information",
+  "other",
+] as const;
+/** Employment types of the recruitment forms (issue #14). */
+export const EMPLOYMENT_TYPES = ["temporary", "full_time"] as const;
+/** Where a position is worked (issue #14). */
+export const WORKPLACES = ["remote", "on_site"] as const;
+/** Languages a seeker speaks or a position needs (ISO 639-1; named with `Intl.DisplayNames`). */
+export const LANGUAGES = ["en", "fa", "ar", "fr", "de", "es", "it", "ru", "tr", "zh", "hi", "ur", "ja", "ko"] as const;
+
+/** Word limits of the descriptions (issue #14: each form states its limit and shows a counter). */
+export const POST_WORD_LIMITS = { description: 150, bring: 60, seek: 60 } as const;
+/** At most this many countries on one post (keeps the `post.created` NOTIFY small; ADR 16). */
+export const POST_MAX_COUNTRIES = 20;
+/** Years of experience a recruitment post may state. */
+export const YEARS_MAX = 50;
+/** Characters of a position's city. */
+export const CITY_MAX_CHARS = 100;
+
+const words = (max: number, required: string, tooLong: string) =>
+  plainText()
+    .trim()
+    .min(1, required)
+    .max(max * 20, tooLong)
+    .refine((t) => countWords(t) <= max, tooLong);
+
+const postDescription = words(POST_WORD_LIMITS.description, Msg.postDescriptionRequired, Msg.postDescriptionTooLong);
+const countryCode = plainText().regex(/^[A-Z]{2}$/, Msg.invalidCountry);
+const countryList = (min: 0 | 1) =>
+  z
+    .array(countryCode)
+    .max(POST_MAX_COUNTRIES, Msg.tooManyItems)
+    .refine((c) => c.length >= min, Msg.countriesRequired)
+    .transform((c) => [...new Set(c)]);
+const sectorList = z
+  .array(z.enum(SECTOR_CODES, Msg.invalidSector))
+  .max(SECTOR_CODES.length, Msg.tooManyItems)
+  .transform((c) => [...new Set(c)]);
+const validityDays = z
+  .union(
+    POST_VALIDITY_DAYS.map((d) => z.literal(d)),
+    Msg.validityRequired,
+  )
+  .default(POST_VALIDITY_DEFAULT_DAYS);
+const price = z.number(Msg.invalidPrice).nonnegative(Msg.invalidPrice).max(1e12, Msg.invalidPrice).nullable();
+
+const collaboration = <F extends "collaboration.request" | "collaboration.offer">(form: F) =>
+  z.object({
+    form: z.literal(form),
+    validityDays,
+    collaborationKind: z.enum(COLLABORATION_KINDS, Msg.collaborationKindRequired),
+    sector: z.enum(SECTOR_CODES, Msg.sectorRequired),
+    productId: productIdSchema.nullable(),
+    countries: countryList(1),
+    bring: words(POST_WORD_LIMITS.bring, Msg.bringRequired, Msg.bringTooLong),
+    seek: words(POST_WORD_LIMITS.seek, Msg.seekRequired, Msg.seekTooLong),
+    description: postDescription,
+  });
+
+const information = <F extends "information.request" | "information.offer">(form: F) =>
+  z
+    .object({
+      form: z.literal(form),
+      validityDays,
+      informationKind: z.enum(INFORMATION_KINDS, Msg.informationKindRequired),
+      countryCode: countryCode.nullable(),
+      sector: z.enum(SECTOR_CODES, Msg.invalidSector).nullable(),
+      productId: productIdSchema.nullable(),
+      description: postDescription,
+      /** information.offer only: an uploaded document (purpose `post_attachment`). */
+      attachmentUploadId:
+        form === "information.offer" ? z.uuid(Msg.uploadInvalidFile).nullable().default(null) : z.null().default(null),
+    })
+    .refine((v) => v.countryCode !== null || v.sector !== null || v.productId !== null, {
+      message: Msg.informationTopicRequired,
+      path: ["countryCode"],
+    });
+
+const recruitmentBase = {
+  validityDays,
+  expertiseArea: z.enum(EXPERTISE_AREAS, Msg.expertiseAreaRequired),
+  employmentType: z.enum(EMPLOYMENT_TYPES, Msg.employmentTypeRequired),
+  years: z.number(Msg.invalidYears).int(Msg.invalidYears).min(0, Msg.invalidYears).max(YEARS_MAX, Msg.invalidYears),
+  countries: countryList(1),
+  languages: z
+    .array(z.enum(LANGUAGES, Msg.languagesRequired))
+    .min(1, Msg.languagesRequired)
+    .max(LANGUAGES.length, Msg.tooManyItems)
+    .transform((c) => [...new Set(c)]),
+  description: postDescription,
+};
+
+/**
+ * One schema per form, discriminated by `form` (the board it posts to). Descriptions count words
+ * (`countWords`): 150 on the new forms, 60 each for bring and seek, 30 on the export-services
+ * request form as before (`exportServicesRequestInput`). `validityDays` is one of
+ * POST_VALIDITY_DAYS, 30 by default.
+ */
+export const postFormSchemas = {
+  "collaboration.request": collaboration("collaboration.request"),
+  "collaboration.offer": collaboration("collaboration.offer"),
+  "export_services.request": exportServicesRequestInput.extend({
+    form: z.literal("export_services.request"),
+    validityDays,
+  }),
+  "export_services.offer": z
+    .object({
+      form: z.literal("export_services.offer"),
+      validityDays,
+      activityType: z.enum(SERVICE_ACTIVITIES, Msg.activityTypeRequired),
+      subActivity: plainText().min(1, Msg.selectSubActivity),
+      sectors: sectorList,
+      countries: countryList(0),
+      delivery: z
+        .array(z.enum(DELIVERY_MODES, Msg.deliveryRequired))
+        .min(1, Msg.deliveryRequired)
+        .max(DELIVERY_MODES.length, Msg.deliveryRequired)
+        .transform((c) => [...new Set(c)]),
+      priceMin: price,
+      priceMax: price,
+      currency: z.enum(CURRENCIES, Msg.currencyRequired).nullable(),
+      description: postDescription,
+    })
+    .refine((v) => SUB_ACTIVITIES[v.activityType].includes(v.subActivity), {
+      message: Msg.selectSubActivity,
+      path: ["subActivity"],
+    })
+    .refine((v) => v.sectors.length > 0 || v.countries.length > 0, { message: Msg.servedRequired, path: ["sectors"] })
+    .refine((v) => v.priceMin === null || v.priceMax === null || v.priceMin <= v.priceMax, {
+      message: Msg.priceOrder,
+      path: ["priceMax"],
+    })
+    .refine((v) => (v.priceMin === null && v.priceMax === null) || v.currency !== null, {
+      message: Msg.currencyRequired,
+      path: ["currency"],
+    }),
+  "information.request": information("information.request"),
+  "information.offer": information("information.offer"),
+  "recruitment.request": z.object({ form: z.literal("recruitment.request"), ...recruitmentBase }),
+  "recruitment.offer": z.object({
+    form: z.literal("recruitment.offer"),
+    ...recruitmentBase,
+    city: plainText().trim().max(CITY_MAX_CHARS, Msg.textTooLong).default(""),
+    workplace: z.enum(WORKPLACES, Msg.workplaceRequired),
+  }),
+} as const;
+
+/** `posts.create`'s input: any form's fields, with `form` naming the board. */
+export const postInput = z.discriminatedUnion("form", [
+  postFormSchemas["collaboration.request"],
+  postFormSchemas["collaboration.offer"],
+  postFormSchemas["export_services.request"],
+  postFormSchemas["export_services.offer"],
+  postFormSchemas["information.request"],
+  postFormSchemas["information.offer"],
+  postFormSchemas["recruitment.request"],
+  postFormSchemas["recruitment.offer"],
+]);
+export type PostInput = z.input<typeof postInput>;
+export type PostValues = z.output<typeof postInput>;
+export type PostFormValues<F extends PostForm> = z.output<(typeof postFormSchemas)[F]>;
+
+/**
+ * The display-only fields a form stores in `posts.details` (ADR 16 "Columns or details"), by
+ * board; the engine never reads them.
+ */
+export interface PostDetails {
+  collaborationKind?: CollaborationKind;
+  bring?: string;
+  seek?: string;
+  delivery?: (typeof DELIVERY_MODES)[number][];
+  priceMin?: number | null;
+  priceMax?: number | null;
+  currency?: (typeof CURRENCIES)[number] | null;
+  informationKind?: (typeof INFORMATION_KINDS)[number];
+  expertiseArea?: (typeof EXPERTISE_AREAS)[number];
+  employmentType?: (typeof EMPLOYMENT_TYPES)[number];
+  years?: number;
+  languages?: (typeof LANGUAGES)[number][];
+  city?: string;
+  workplace?: (typeof WORKPLACES)[number];
+}
+
+/** A board as an input (`posts.received`, the dashboard's buttons). */
+export const boardSchema = z.enum(BOARDS);
+
+/** Cursor of a received list: the last card's (createdAt, id), and on information boards its expert flag. */
+export const postCursorSchema = z.object({
+  createdAt: timestampSchema,
+  id: rowIdSchema,
+  expert: z.boolean().optional(),
+});
+
+/** `posts.received`: one board's page. */
+export const receivedPostsInput = z.object({
+  board: boardSchema,
+  cursor: postCursorSchema.nullish(),
+  limit: z.number().int().min(1).max(50).default(RECEIVED_PAGE_SIZE),
+});
+
+/** `posts.mine`: my posts, newest first, optionally of one area. */
+export const myPostsInput = z.object({
+  area: z.enum(["membership", "collaboration", "export_services", "information", "recruitment"]).nullish(),
+  cursor: z.object({ createdAt: timestampSchema, id: rowIdSchema }).nullish(),
+  limit: z.number().int().min(1).max(50).default(RECEIVED_PAGE_SIZE),
+});
+
+/** `posts.respond`: the Respond dialog's fields (memberRequests' `respondInput`) for a post. */
+export const respondPostInput = z.object({ postId: rowIdSchema, ...responseFields }).refine(...hasContact);
+
+/** `posts.close` and `posts.ignore`. */
+export const postIdInput = z.object({ postId: rowIdSchema });

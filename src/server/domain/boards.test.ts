@@ -144,7 +144,7 @@ describe("on random data of every board (seeded)", () => {
         countries: rng.sample(countryPool, rng.int(3)),
         sectors: rng.sample(sectorPool, rng.int(2)),
         activityType: rng.pick(SERVICE_ACTIVITIES),
-        collaborationKind: rng.pick(["distribution", "agency", "joint_venture", null]),
+        collaborationKind: rng.pick(["distribution_agency", "co_marketing", "joint_venture", null]),
         // Mostly a sector some members have, so exports:<sector> reaches someone.
         productSector: product ? (rng.chance(0.7) ? rng.pick(sectorPool) : product.sector) : null,
         expertiseArea: rng.pick(EXPERTISE_AREAS),
