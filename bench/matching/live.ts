@@ -16,7 +16,8 @@
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { BADGE_COUNT_CAP, REQUEST_TYPES, type RequestType } from "../../src/common/memberRequests";
-import { type MatchProfile, requestMatches } from "../../src/server/domain/matching";
+import { type MatchablePost, postMatches } from "../../src/common/posts";
+import type { MatchProfile } from "../../src/server/domain/matching";
 import { EVENTS_CHANNEL } from "../../src/server/live/events";
 import {
   type BenchServer,
@@ -66,7 +67,7 @@ export interface SentEvent {
   tNotify: number | null;
   mutationMs: number;
   requestId: number;
-  event: { userId: string; targetCountry: string | null; sector: string | null; requestType: RequestType };
+  event: MatchablePost & { requestType: RequestType };
 }
 
 async function submitRequest(
@@ -112,6 +113,9 @@ async function submitRequest(
       targetCountry: countryCode,
       sector: productId !== null ? (productSectors.get(productId) ?? null) : null,
       requestType,
+      countries: [],
+      sectors: [],
+      reach: [],
     },
   };
 }
@@ -141,7 +145,7 @@ function attribute(subs: Sub[], events: SentEvent[], windowStart: number, window
     const predicted: number[] = [];
     let count = base;
     for (const [k, e] of events.entries()) {
-      if (count < BADGE_COUNT_CAP && requestMatches(s.profile, e.event)) {
+      if (count < BADGE_COUNT_CAP && postMatches("membership.request", s.profile, e.event)) {
         predicted.push(k);
         count++;
       }
@@ -220,7 +224,7 @@ function expectedBadges(subs: Sub[], events: SentEvent[], windowStart: number): 
     const before = s.arrivals.filter((a) => a.t < windowStart);
     let count = before[before.length - 1]?.requests;
     if (count === undefined) return -1;
-    for (const e of events) if (count < BADGE_COUNT_CAP && requestMatches(s.profile, e.event)) count++;
+    for (const e of events) if (count < BADGE_COUNT_CAP && postMatches("membership.request", s.profile, e.event)) count++;
     return count;
   });
 }
@@ -283,11 +287,11 @@ export async function measureLive(
     submitRequest(origin, posterInfo, eventIndex++, kind, productSectors, productIds, POPULAR_COUNTRIES);
 
   // This process LISTENs on the app's channel too: the NOTIFY marks the event (≈ the commit).
-  const notified: { t: number; type: string; requestId?: number; userIds?: string[] }[] = [];
+  const notified: { t: number; type: string; postId?: number; userIds?: string[] }[] = [];
   const listener = await sql.listen(EVENTS_CHANNEL, (payload) => {
     const t = now();
     try {
-      const e = JSON.parse(payload) as { type: string; requestId?: number; userIds?: string[] };
+      const e = JSON.parse(payload) as { type: string; postId?: number; userIds?: string[] };
       notified.push({ t, ...e });
     } catch {
       // not JSON: not ours
@@ -302,7 +306,7 @@ export async function measureLive(
   });
   const stampNotify = (events: SentEvent[]) => {
     for (const e of events) {
-      e.tNotify = notified.find((n) => n.type === "request.created" && n.requestId === e.requestId)?.t ?? null;
+      e.tNotify = notified.find((n) => n.type === "post.created" && n.postId === e.requestId)?.t ?? null;
     }
   };
 

@@ -259,6 +259,7 @@ export async function loadProfiles(sql: BenchSql, userIds: string[]): Promise<Ma
       countries: r.countries,
       sectors: r.sectors,
       types: requestTypesFor(r.activities as Activity[]),
+      tags: [],
     });
   }
   return out;

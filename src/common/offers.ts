@@ -2,6 +2,7 @@
  * Offers: the rating input (spec part 2 §5 Rating: 1 to 3 stars only).
  */
 import { z } from "zod";
+import { POST_AREAS } from "./constants";
 import { Msg } from "./messages";
 import { rowIdSchema } from "./validation";
 
@@ -15,3 +16,9 @@ export const rateInput = z.object({
 
 /** One response to the viewer's own request (reveal). */
 export const responseIdInput = z.object({ responseId: rowIdSchema });
+
+/** `offers.list`: the responses to my posts, of every area or of one (issue #14). */
+export const offersListInput = z
+  .object({ area: z.enum(POST_AREAS).nullish() })
+  .nullish()
+  .transform((v) => v ?? {});

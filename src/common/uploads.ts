@@ -6,7 +6,13 @@ import { LIMITS } from "./constants";
 import { Msg, type MsgText } from "./messages";
 
 /** What an upload is for; decides its limits and who may download it. */
-export const UPLOAD_PURPOSES = ["profile_photo", "profile_attachment", "attachment", "knowledge_attachment"] as const;
+export const UPLOAD_PURPOSES = [
+  "profile_photo",
+  "profile_attachment",
+  "attachment",
+  "knowledge_attachment",
+  "post_attachment",
+] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** A kind of file we accept, by extension, with the content type its magic bytes must show. */
@@ -62,6 +68,14 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
     accept: ".pdf,.doc,.docx,.jpg,.jpeg",
   },
   knowledge_attachment: {
+    maxBytes: LIMITS.fileMaxBytes,
+    kinds: ["pdf", "doc", "docx", "xls", "xlsx", "jpeg", "png"],
+    tooLarge: Msg.fileTooLarge5,
+    invalidType: Msg.invalidFileType,
+    accept: ".pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png",
+  },
+  /** information.offer's document (issue #14): the knowledge attachment's rules. */
+  post_attachment: {
     maxBytes: LIMITS.fileMaxBytes,
     kinds: ["pdf", "doc", "docx", "xls", "xlsx", "jpeg", "png"],
     tooLarge: Msg.fileTooLarge5,

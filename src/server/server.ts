@@ -13,6 +13,7 @@ import { seedCatalog } from "./db/seed/catalog";
 import { ensureDemoAdmin } from "./db/seed/demo-admin";
 import { seedReferenceData } from "./db/seed/reference";
 import { pruneResetTokens } from "./domain/passwordReset";
+import { closeExpiredPosts } from "./domain/posts";
 import { pruneOrphanUploads } from "./files/uploads";
 import { EventBus } from "./live/events";
 import { startMailWorker } from "./mail/worker";
@@ -76,6 +77,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         pruneRateLimits(database.db),
         pruneResetTokens(database.db),
         pruneOrphanUploads(database.db, config.dataDir),
+        closeExpiredPosts(database.db),
       ]).catch((err) => app.log.error({ err }, "housekeeping failed"));
     },
     10 * 60 * 1000,

@@ -33,13 +33,7 @@ import { catalogueOf } from "../../test/fixtures";
 import { prng } from "../../test/random";
 import type { Db } from "../db/client";
 import { postArchives, postResponses, posts } from "../db/schema";
-import {
-  type BoardMatchProfile,
-  boardPlaceholders,
-  boardPredicate,
-  matchingPredicate,
-  matchPlaceholders,
-} from "./matching";
+import { boardPredicate, type MatchProfile, matchingPredicate, matchPlaceholders } from "./matching";
 
 let tdb: TestDatabase;
 let db: Db;
@@ -61,7 +55,7 @@ type PostRow = typeof posts.$inferSelect;
 describe("boardPredicate", () => {
   it("is matchingPredicate on the membership board", () => {
     const d = new PgDialect();
-    expect(d.sqlToQuery(boardPredicate("membership.request", boardPlaceholders))).toEqual(
+    expect(d.sqlToQuery(boardPredicate("membership.request", matchPlaceholders))).toEqual(
       d.sqlToQuery(matchingPredicate(matchPlaceholders)),
     );
   });
@@ -116,7 +110,7 @@ describe("on random data of every board (seeded)", () => {
       };
     };
 
-    const members: { id: string; tp: TagProfile; match: BoardMatchProfile }[] = [];
+    const members: { id: string; tp: TagProfile; match: MatchProfile }[] = [];
     for (let i = 0; i < 40; i++) {
       const tp = randomProfile();
       const { id } = await createMember(db, {

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Activity, POST_VALIDITY_DEFAULT_DAYS } from "../../common/constants";
 import { REQUEST_TYPES, type RequestType } from "../../common/memberRequests";
 import { Msg } from "../../common/messages";
+import { postMatches } from "../../common/posts";
 import { SECTOR_CODES } from "../../common/sectors";
 import { createMember } from "../../test/app";
 import { createTestDatabase, type TestDatabase } from "../../test/db";
@@ -23,16 +24,8 @@ import { catalogueOf, membershipRequest } from "../../test/fixtures";
 import { prng } from "../../test/random";
 import type { Db } from "../db/client";
 import { postArchives, postResponses, posts } from "../db/schema";
-import { loadMatchProfile, type MatchProfile, matchingPredicate, requestMatches } from "./matching";
-import {
-  countReceived,
-  ignoreRequest,
-  listReceived,
-  respond,
-  sendExportServicesRequest,
-  sendRequest,
-  submitRequest,
-} from "./memberRequests";
+import { loadMatchProfile, type MatchProfile, matchingPredicate } from "./matching";
+import { countReceived, ignoreRequest, listReceived, respond, sendRequest, submitRequest } from "./memberRequests";
 
 let tdb: TestDatabase;
 let db: Db;
@@ -97,7 +90,7 @@ async function expectShown(viewerId: string, id: number, shown: boolean, opts: {
   ).toBe(shown);
   if (opts.fresh ?? true) {
     const p = await loadMatchProfile(db, viewerId);
-    expect(requestMatches(p, await requestRow(id)), `requestMatches for request ${id}`).toBe(shown);
+    expect(postMatches("membership.request", p, await requestRow(id)), `requestMatches for request ${id}`).toBe(shown);
   }
 }
 
@@ -211,7 +204,7 @@ describe("on random data (seeded)", () => {
         fresh(r) &&
         ((r.targetCountry !== null && p.countries.includes(r.targetCountry)) ||
           (r.sector !== null && p.sectors.includes(r.sector)) ||
-          (p.types as string[]).includes(r.requestType));
+          (r.requestType !== null && (p.types as string[]).includes(r.requestType)));
       const expected = allRequests.filter(byRules).sort(newestFirst);
 
       // The SQL predicate and requestMatches agree on every fresh request; nothing else matches.
@@ -219,7 +212,7 @@ describe("on random data (seeded)", () => {
         (await db.select({ id: posts.id }).from(posts).where(matchingPredicate(p))).map((r) => r.id),
       );
       for (const r of allRequests) {
-        const expectedShown = fresh(r) && requestMatches(p, r);
+        const expectedShown = fresh(r) && postMatches("membership.request", p, r);
         if (sqlIds.has(r.id) !== expectedShown) {
           expect.fail(`member ${n}: request ${r.id} SQL=${sqlIds.has(r.id)} requestMatches=${expectedShown}`);
         }
@@ -242,7 +235,8 @@ describe("on random data (seeded)", () => {
       const byId = new Map(allRequests.map((r) => [r.id, r]));
       for (const item of listed) {
         const r = byId.get(item.id);
-        if (!r || !byRules(r) || !requestMatches(p, r)) expect.fail(`member ${n}: request ${item.id} listed`);
+        if (!r || !byRules(r) || !postMatches("membership.request", p, r))
+          expect.fail(`member ${n}: request ${item.id} listed`);
       }
       expect(new Set(listed.map((i) => i.id)).size).toBe(listed.length);
       expect(listed.map((i) => i.id)).toEqual(expected.map((r) => r.id));
@@ -316,23 +310,6 @@ describe("matching predicate, arm by arm", () => {
       urgency: "normal",
     });
     await expectShown(viewer, sent.id, true);
-  });
-
-  it("shows an export-services request whose chosen sector is one of the member's sectors", async () => {
-    const author = (await createMember(db)).id;
-    const viewer = (await createMember(db, { sectors: ["mining", "energy"] })).id;
-    const elsewhere = (await createMember(db, { sectors: ["tourism"] })).id;
-    const r = await sendExportServicesRequest(db, author, {
-      sector: "energy",
-      countryCode: null,
-      activityType: "legal",
-      subActivity: "arbitration",
-      description: desc,
-      urgency: "urgent",
-    });
-    expect(await requestRow(r.id)).toMatchObject({ sector: "energy", productId: null, targetCountry: null });
-    await expectShown(viewer, r.id, true);
-    await expectShown(elsewhere, r.id, false);
   });
 
   it("shows a request by type to the activity it fits, and only to that one", async () => {
@@ -576,6 +553,7 @@ describe.runIf(process.env.DATABASE_URL)("a pool opened before the migrations (f
         countries: ["IR"],
         sectors: ["tourism"],
         types: ["co_marketing", "product_sourcing"],
+        tags: [],
       };
       expect(await countReceived(database.db, p.userId, p)).toBe(0);
       expect(await listReceived(database.db, p.userId, { limit: 20 }, p)).toEqual({ items: [], nextCursor: null });

@@ -1,28 +1,62 @@
 /**
- * Matching of member requests to members (DESIGN.md §9). One SQL predicate serves the received
- * list and its badge count; `requestMatches` is its in-memory twin for live events, and the
- * tests check that the two agree.
+ * Matching of posts to members (DESIGN.md §9; ADR 16). One SQL predicate per board serves the
+ * received list, its badge count, respond and ignore; `postMatches` (src/common/posts.ts) is its
+ * in-memory twin for live events, and the tests check that the two agree.
  *
  * A request R is shown to member V when R is active and not expired, not V's own, not archived or answered by
  * V, and R's target country is in V's countries, or R's sector is in V's sectors, or R's type
  * fits V's activity.
  *
- * The other boards of service-area posts (ADR 16, issue #14) have their own predicates,
- * `boardPredicate`; their twin is `postMatches` (src/common/posts.ts).
  */
 import { eq, is, Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { Activity, PostArea, PostKind, Tier } from "../../common/constants";
+import type { Activity, PostArea, PostKind, Tier, UserType } from "../../common/constants";
 import { type RequestType, requestTypesFor } from "../../common/memberRequests";
-import { BOARD_ROUTING, type Board, boardParts } from "../../common/posts";
+import { BOARD_ROUTING, type Board, boardParts, memberTags } from "../../common/posts";
+import type { ActivitySelections } from "../../common/profile";
 import type { DbOrTx } from "../db/client";
 import { postArchives, postResponses, posts, profiles } from "../db/schema";
 
-/** What matching needs to know about the viewing member. */
+/**
+ * What matching needs to know about the viewing member: their countries, sectors, the request
+ * types their activities receive (membership board) and their tags (`memberTags`; ADR 16).
+ */
 export interface MatchProfile {
   userId: string;
   countries: string[];
   sectors: string[];
   types: RequestType[];
+  tags: string[];
+}
+
+/** The profile columns a match profile is made of (a missing profile matches nothing). */
+export interface MatchProfileSource {
+  targetCountries: string[] | null;
+  industrialSectors: string[] | null;
+  activities: string[] | null;
+  userType: UserType | null;
+  expertiseAreas: string[] | null;
+  activitySelections: ActivitySelections | null;
+}
+
+/** The match profile of `userId` from their profile's columns (DESIGN.md §9; ADR 16). */
+export function matchProfileFrom(userId: string, p: MatchProfileSource): MatchProfile {
+  const activities = (p.activities ?? []) as Activity[];
+  const sectors = p.industrialSectors ?? [];
+  return {
+    userId,
+    countries: p.targetCountries ?? [],
+    sectors,
+    types: requestTypesFor(activities),
+    tags: p.userType
+      ? memberTags({
+          activities,
+          userType: p.userType,
+          sectors,
+          expertiseAreas: p.expertiseAreas ?? [],
+          activitySelections: p.activitySelections ?? { mainCategories: [], details: {} },
+        })
+      : [],
+  };
 }
 
 /**
@@ -35,9 +69,12 @@ export async function loadMatchProfileAndStanding(
 ): Promise<{ match: MatchProfile; points: number; tier: Tier }> {
   const [p] = await db
     .select({
-      countries: profiles.targetCountries,
-      sectors: profiles.industrialSectors,
+      targetCountries: profiles.targetCountries,
+      industrialSectors: profiles.industrialSectors,
       activities: profiles.activities,
+      userType: profiles.userType,
+      expertiseAreas: profiles.expertiseAreas,
+      activitySelections: profiles.activitySelections,
       points: profiles.points,
       tier: profiles.tier,
     })
@@ -45,12 +82,14 @@ export async function loadMatchProfileAndStanding(
     .where(eq(profiles.userId, userId))
     .limit(1);
   return {
-    match: {
-      userId,
-      countries: p?.countries ?? [],
-      sectors: p?.sectors ?? [],
-      types: requestTypesFor((p?.activities ?? []) as Activity[]),
-    },
+    match: matchProfileFrom(userId, {
+      targetCountries: p?.targetCountries ?? null,
+      industrialSectors: p?.industrialSectors ?? null,
+      activities: p?.activities ?? null,
+      userType: p?.userType ?? null,
+      expertiseAreas: p?.expertiseAreas ?? null,
+      activitySelections: (p?.activitySelections as ActivitySelections | null) ?? null,
+    }),
     points: p?.points ?? 0,
     tier: p?.tier ?? "turquoise",
   };
@@ -70,14 +109,16 @@ export interface MatchArgs {
   countries: Arg<string[]>;
   sectors: Arg<string[]>;
   types: Arg<RequestType[]>;
+  tags: Arg<string[]>;
 }
 
-/** Placeholders `userId`, `countries`, `sectors`, `types` for prepared statements. */
+/** Placeholders `userId`, `countries`, `sectors`, `types`, `tags` for prepared statements. */
 export const matchPlaceholders: MatchArgs = {
   userId: sql.placeholder("userId"),
   countries: sql.placeholder("countries"),
   sectors: sql.placeholder("sectors"),
   types: sql.placeholder("types"),
+  tags: sql.placeholder("tags"),
 };
 
 /** One bound parameter (an array stays ONE array parameter). */
@@ -93,7 +134,7 @@ function param(value: unknown): SQLWrapper | Placeholder {
  * types travel as text[] (a connection opened before the migrations does not know the enum's
  * array type) and are cast in SQL.
  */
-export function matchingPredicate(p: MatchArgs): SQL {
+export function matchingPredicate(p: Omit<MatchArgs, "tags">): SQL {
   return boardBase(
     "membership",
     "request",
@@ -124,17 +165,6 @@ function literal(value: PostArea | PostKind): SQL {
   return sql.raw(`'${value}'`);
 }
 
-/** A `MatchProfile` with the member's tags (`memberTags`, src/common/posts.ts; ADR 16). */
-export type BoardMatchProfile = MatchProfile & { tags: string[] };
-
-/** `boardPredicate`'s parameters: a `BoardMatchProfile`, or placeholders of the same names. */
-export interface BoardMatchArgs extends MatchArgs {
-  tags: Arg<string[]>;
-}
-
-/** `matchPlaceholders` and `tags`, for prepared statements of any board. */
-export const boardPlaceholders: BoardMatchArgs = { ...matchPlaceholders, tags: sql.placeholder("tags") };
-
 /**
  * The matching predicate of one board (ADR 16 "One SQL predicate per board"; issue #14). Its
  * text depends on the board only, so it can be prepared once per board: the base of
@@ -147,7 +177,7 @@ export const boardPlaceholders: BoardMatchArgs = { ...matchPlaceholders, tags: s
  *
  * Each array is one `text[]` parameter. Its in-memory twin is `postMatches`.
  */
-export function boardPredicate(board: Board, p: BoardMatchArgs): SQL {
+export function boardPredicate(board: Board, p: MatchArgs): SQL {
   const shape = BOARD_ROUTING[board].shape;
   if (shape === "membership") return matchingPredicate(p);
   const { area, kind } = boardParts(board);
@@ -156,25 +186,4 @@ export function boardPredicate(board: Board, p: BoardMatchArgs): SQL {
   const condition =
     shape === "open" ? sql`(${place} or ${reached})` : shape === "gated" ? sql`${reached} and ${place}` : reached;
   return boardBase(area, kind, p.userId, condition);
-}
-
-/** True when no request can match `p` (no country, sector or request type). */
-export function matchesNothing(p: MatchProfile): boolean {
-  return p.countries.length === 0 && p.sectors.length === 0 && p.types.length === 0;
-}
-
-/**
- * In-memory twin of `matchingPredicate` for a request that was just created (so it cannot be
- * archived or answered yet).
- */
-export function requestMatches(
-  p: MatchProfile,
-  r: { userId: string; targetCountry: string | null; sector: string | null; requestType: string },
-): boolean {
-  if (r.userId === p.userId) return false;
-  return (
-    (r.targetCountry !== null && p.countries.includes(r.targetCountry)) ||
-    (r.sector !== null && p.sectors.includes(r.sector)) ||
-    (p.types as readonly string[]).includes(r.requestType)
-  );
 }

@@ -4,6 +4,7 @@
  */
 import { and, avg, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { PostArea } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { HELPFUL_ANSWER_POINTS } from "../../common/points";
 import type { Db, DbOrTx } from "../db/client";
@@ -15,10 +16,16 @@ import { creditPoints } from "./points";
 /** The notification title of a new response (spec part 2 §7 call 19). */
 export const RESPONSE_NOTIFICATION_TITLE = "Response to Your Request";
 
+/** The notification title of a response to an offer (issue #14; ADR 16). */
+export const OFFER_RESPONSE_NOTIFICATION_TITLE = "Response to Your Offer";
+
 const responder = alias(profiles, "responder");
 
-/** Responses to the viewer's requests, newest first, without contact fields (DESIGN.md §8.11). */
-export function listOffers(db: DbOrTx, requesterId: string) {
+/**
+ * Responses to the viewer's posts of every area (or of `area`), newest first, without contact
+ * fields (DESIGN.md §8.11; issue #14).
+ */
+export function listOffers(db: DbOrTx, requesterId: string, area?: PostArea | null) {
   return db
     .select({
       id: postResponses.id,
@@ -29,6 +36,8 @@ export function listOffers(db: DbOrTx, requesterId: string) {
       revealed: sql<boolean>`${postResponses.revealedAt} is not null`,
       responderName: responder.name,
       requestId: posts.id,
+      area: posts.area,
+      kind: posts.kind,
       requestType: posts.requestType,
       activityType: posts.activityType,
       subActivity: posts.subActivity,
@@ -37,7 +46,7 @@ export function listOffers(db: DbOrTx, requesterId: string) {
     .from(postResponses)
     .innerJoin(posts, eq(posts.id, postResponses.postId))
     .leftJoin(responder, eq(responder.userId, postResponses.responderId))
-    .where(eq(postResponses.requesterId, requesterId))
+    .where(and(eq(postResponses.requesterId, requesterId), area ? eq(posts.area, area) : undefined))
     .orderBy(desc(postResponses.createdAt), desc(postResponses.id))
     .limit(200);
 }

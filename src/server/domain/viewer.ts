@@ -3,12 +3,12 @@
  * profile and roles, loaded in ONE prepared query per request (DESIGN.md §4).
  */
 import { eq, sql } from "drizzle-orm";
-import type { Activity, ApprovalStatus, Locale, Tier } from "../../common/constants";
-import { requestTypesFor } from "../../common/memberRequests";
+import type { Activity, ApprovalStatus, Locale, Tier, UserType } from "../../common/constants";
+import type { ActivitySelections } from "../../common/profile";
 import type { Db } from "../db/client";
 import { perDatabase } from "../db/prepared";
 import { profiles, sessions, userRoles, users } from "../db/schema";
-import type { MatchProfile } from "./matching";
+import { type MatchProfile, matchProfileFrom } from "./matching";
 
 export interface Viewer {
   id: string;
@@ -22,6 +22,10 @@ export interface Viewer {
   /** Profile target countries (ISO alpha-2) and industrial sectors, for matching. */
   targetCountries: string[];
   industrialSectors: string[];
+  /** What `memberTags` reads (ADR 16): user type, expertise areas, field of activity. */
+  userType: UserType;
+  expertiseAreas: string[];
+  activitySelections: ActivitySelections | null;
   isAdmin: boolean;
   suspended: boolean;
 }
@@ -47,6 +51,9 @@ function prepareSessionViewer(db: Db) {
       points: profiles.points,
       targetCountries: profiles.targetCountries,
       industrialSectors: profiles.industrialSectors,
+      userType: profiles.userType,
+      expertiseAreas: profiles.expertiseAreas,
+      activitySelections: profiles.activitySelections,
       isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
     })
     .from(sessions)
@@ -67,9 +74,14 @@ const sessionViewer = perDatabase(prepareSessionViewer);
 export async function loadSessionViewer(db: Db, sessionId: string) {
   const [row] = await sessionViewer(db).execute({ sessionId });
   if (!row) return null;
-  const { session, suspendedAt, name, activities, approvalStatus, tier, points, ...rest } = row;
+  const { session, suspendedAt, name, activities, approvalStatus, tier, points, userType, ...rest } = row;
   const viewer: Viewer | null =
-    name === null || activities === null || approvalStatus === null || tier === null || points === null
+    name === null ||
+    activities === null ||
+    approvalStatus === null ||
+    tier === null ||
+    points === null ||
+    userType === null
       ? null
       : {
           ...rest,
@@ -80,18 +92,16 @@ export async function loadSessionViewer(db: Db, sessionId: string) {
           points,
           targetCountries: rest.targetCountries ?? [],
           industrialSectors: rest.industrialSectors ?? [],
+          userType,
+          expertiseAreas: rest.expertiseAreas ?? [],
+          activitySelections: (rest.activitySelections as ActivitySelections | null) ?? null,
           isAdmin: Boolean(rest.isAdmin),
           suspended: suspendedAt !== null,
         };
   return { session, viewer };
 }
 
-/** The viewer's match profile (DESIGN.md §9), without a query. */
+/** The viewer's match profile (DESIGN.md §9; ADR 16), without a query. */
 export function matchProfileOf(viewer: Viewer): MatchProfile {
-  return {
-    userId: viewer.id,
-    countries: viewer.targetCountries,
-    sectors: viewer.industrialSectors,
-    types: requestTypesFor(viewer.activities),
-  };
+  return matchProfileFrom(viewer.id, viewer);
 }

@@ -31,7 +31,8 @@ import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
 import { DomainError, tooManyRequests } from "../domain/errors";
 import { isPublishedAttachment } from "../domain/library";
-import type { Viewer } from "../domain/viewer";
+import { isVisiblePostAttachment } from "../domain/posts";
+import { matchProfileOf, type Viewer } from "../domain/viewer";
 import { ensurePhotoVariants, PHOTO_CONTENT_TYPE, pickPhotoVariant, preferredPhotoFormat } from "./photos";
 import { fileUrl, storeUpload, uploadsDir } from "./uploads";
 
@@ -55,20 +56,28 @@ const downloadQuery = z.object({
 const VARIANT_CACHE_CONTROL = "private, max-age=86400, immutable";
 
 /**
- * Who may download an upload: its owner and admins; profile photos also any approved member, and
- * so is a knowledge attachment while the item it is attached to is published in the library
- * (`attachedToPublished`, looked up by the caller; issue #13 §1). Pending, rejected and suspended
+ * Who may download an upload: its owner and admins; profile photos also any approved member; a
+ * knowledge attachment while the item it is attached to is published in the library (issue #13
+ * §1), and a post attachment while its post is shown to the member (issue #14). Both are looked
+ * up by the caller (`visibleThroughItem`, `itemVisibility`). Pending, rejected and suspended
  * accounts never see others' files.
  */
 export function canDownload(
   viewer: Viewer,
   upload: { ownerId: string; purpose: string },
-  attachedToPublished = false,
+  visibleThroughItem = false,
 ): boolean {
   if (viewer.id === upload.ownerId || viewer.isAdmin) return true;
   if (viewer.approvalStatus !== "approved") return false;
   if (upload.purpose === "profile_photo") return true;
-  return upload.purpose === "knowledge_attachment" && attachedToPublished;
+  return (upload.purpose === "knowledge_attachment" || upload.purpose === "post_attachment") && visibleThroughItem;
+}
+
+/** Whether the item an attachment belongs to shows it to `viewer` (see `canDownload`). */
+function itemVisibility(db: Db, viewer: Viewer, upload: { id: string; purpose: string }): Promise<boolean> {
+  if (upload.purpose === "knowledge_attachment") return isPublishedAttachment(db, upload.id);
+  if (upload.purpose === "post_attachment") return isVisiblePostAttachment(db, matchProfileOf(viewer), upload.id);
+  return Promise.resolve(false);
 }
 
 export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; dataDir: string }): Promise<void> {
@@ -109,12 +118,12 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
     if (!id.success || !query.success) throw new DomainError("NOT_FOUND", Msg.notFound);
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, id.data)).limit(1);
     if (!upload) throw new DomainError("NOT_FOUND", Msg.notFound);
-    const published =
-      upload.purpose === "knowledge_attachment" &&
+    const visible =
       auth.viewer.id !== upload.ownerId &&
+      !auth.viewer.isAdmin &&
       auth.viewer.approvalStatus === "approved" &&
-      (await isPublishedAttachment(db, upload.id));
-    if (!canDownload(auth.viewer, upload, published)) throw new DomainError("NOT_FOUND", Msg.notFound);
+      (await itemVisibility(db, auth.viewer, upload));
+    if (!canDownload(auth.viewer, upload, visible)) throw new DomainError("NOT_FOUND", Msg.notFound);
     const width = query.data.w;
     if (width !== undefined && upload.purpose !== "profile_photo") throw new DomainError("NOT_FOUND", Msg.notFound);
 

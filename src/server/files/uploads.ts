@@ -23,7 +23,7 @@ import {
   type UploadPurpose,
 } from "../../common/uploads";
 import type { DbOrTx } from "../db/client";
-import { profiles, uploads, uploadVariants } from "../db/schema";
+import { posts, profiles, uploads, uploadVariants } from "../db/schema";
 import { DomainError } from "../domain/errors";
 import { removeVariantFiles, renderPhotoVariants, type StoredVariant, writePhotoVariants } from "./photos";
 
@@ -209,9 +209,10 @@ export async function pruneOrphanUploads(
       .from(uploads)
       .where(
         and(
-          inArray(uploads.purpose, ["profile_photo", "profile_attachment"]),
+          inArray(uploads.purpose, ["profile_photo", "profile_attachment", "post_attachment"]),
           lt(uploads.createdAt, cutoff),
           sql`not exists (select 1 from ${profiles} where ${profiles.photoUploadId} = ${uploads.id} or ${profiles.attachmentUploadId} = ${uploads.id})`,
+          sql`not exists (select 1 from ${posts} where ${posts.attachmentUploadId} = ${uploads.id})`,
         ),
       )
       .for("update");

@@ -205,6 +205,7 @@ describe("BadgeHub", () => {
       expect((await withTimeout(nextA, 5_000, "A's badges after the reconnect")).value).toEqual({
         ...firstA,
         requests: firstA.requests + 1,
+        posts: { ...firstA.posts, "membership.request": firstA.requests + 1 },
         points: 120,
       });
       expect(await withTimeout(nextB, 5_000, "the end of B's subscription")).toMatchObject({ done: true });

@@ -5,8 +5,9 @@
  * member's `Badges` on start and again after every event that concerns them, through tRPC's
  * public subscription API only.
  *
- * - `request.created`: checked against each subscriber's match profile in memory
- *   (`requestMatches`), so a new request costs no query, and only the members it reaches wake.
+ * - `post.created`: checked against each subscriber's match profile in memory (`postMatches`,
+ *   ADR 16), so a new post costs no query, and only the members it reaches wake; the post's
+ *   board count goes up by one.
  * - `member.changed` / `offers.changed`: only the named members' subscriptions reload. A reload
  *   re-reads the session and viewer (one prepared query, `loadSessionViewer`): a subscription ends
  *   when its session ended or its member may no longer see member pages (suspended, not approved);
@@ -23,13 +24,14 @@
  */
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type Tier } from "../../common/constants";
 import { BADGE_COUNT_CAP } from "../../common/memberRequests";
+import { BOARDS, type Board, postMatches } from "../../common/posts";
 import { sessionExpiresAt } from "../auth/session";
 import type { Db } from "../db/client";
 import { countPendingApplicants } from "../domain/approval";
 import { countPendingKnowledge } from "../domain/inbox";
-import { type MatchProfile, requestMatches } from "../domain/matching";
-import { countReceived } from "../domain/memberRequests";
+import type { MatchProfile } from "../domain/matching";
 import { countUnreadOffers } from "../domain/offers";
+import { countAllReceived } from "../domain/posts";
 import { loadSessionViewer, matchProfileOf } from "../domain/viewer";
 import type { AppEvent, AppEventType, EventBus } from "./events";
 
@@ -43,8 +45,10 @@ export interface AdminBadges {
 
 /** What the top bar and the dashboard show for one member. */
 export interface Badges {
-  /** Matching requests not yet answered or ignored, at most BADGE_COUNT_CAP ("99+"). */
+  /** Matching requests not yet answered or ignored, at most BADGE_COUNT_CAP ("99+"): `posts["membership.request"]`. */
   requests: number;
+  /** Per board (ADR 16): matching posts not yet answered or ignored, each at most BADGE_COUNT_CAP. */
+  posts: Record<Board, number>;
   /** Unread 'Response to Your Request' notifications. */
   offers: number;
   points: number;
@@ -69,7 +73,7 @@ const ADMIN_COUNTERS: readonly AdminCounter[] = [
 ];
 
 const HUB_EVENTS: AppEventType[] = [
-  "request.created",
+  "post.created",
   "member.changed",
   "offers.changed",
   "session.touched",
@@ -81,7 +85,7 @@ const HUB_EVENTS: AppEventType[] = [
 const SWEEP_MS = 30_000;
 /** Subscriptions woken per turn of the event loop by one event that reaches many. */
 const WAKE_BATCH = 64;
-/** Recounts of the requests badge in a row caused by requests created during the count. */
+/** Recounts of the post badges in a row caused by posts created during the count. */
 const MAX_RECOUNTS = 3;
 
 export interface BadgeHubOptions {
@@ -102,9 +106,9 @@ interface Subscriber {
   badges: Badges | null;
   /** Work to do before the next update. */
   reload: boolean;
-  recountRequests: boolean;
+  recountPosts: boolean;
   recountOffers: boolean;
-  /** True while countReceived runs: a matching request created meanwhile may be missing from it. */
+  /** True while countAllReceived runs: a matching post created meanwhile may be missing from it. */
   counting: boolean;
   ended: boolean;
   /** Badges changed since they were last yielded. */
@@ -114,13 +118,18 @@ interface Subscriber {
   queued: boolean;
 }
 
+/** Every board at zero (before the first count). */
+function noPosts(): Record<Board, number> {
+  return Object.fromEntries(BOARDS.map((b) => [b, 0])) as Record<Board, number>;
+}
+
 /** When the session of `s` ends if nothing happens (ms since epoch). */
 function expiresAtMs(s: Subscriber): number {
   return Math.min(s.lastActiveAt + SESSION_IDLE_TIMEOUT_MS, s.createdAt + SESSION_ABSOLUTE_LIFETIME_MS);
 }
 
 function hasWork(s: Subscriber): boolean {
-  return s.reload || s.recountRequests || s.recountOffers;
+  return s.reload || s.recountPosts || s.recountOffers;
 }
 
 function addTo<K>(index: Map<K, Set<Subscriber>>, key: K, s: Subscriber): void {
@@ -187,7 +196,7 @@ export class BadgeHub {
       profile: null,
       badges: null,
       reload: true,
-      recountRequests: true,
+      recountPosts: true,
       recountOffers: true,
       counting: false,
       ended: false,
@@ -212,7 +221,7 @@ export class BadgeHub {
         if (s.ended || expiresAtMs(s) <= this.now()) return;
         if (s.dirty && s.badges) {
           s.dirty = false;
-          yield { ...s.badges, admin: s.badges.admin ? { ...s.badges.admin } : null };
+          yield { ...s.badges, posts: { ...s.badges.posts }, admin: s.badges.admin ? { ...s.badges.admin } : null };
           continue;
         }
         await new Promise<void>((resolve) => {
@@ -246,17 +255,17 @@ export class BadgeHub {
       s.profile = matchProfileOf(viewer);
       standing = { points: viewer.points, tier: viewer.tier };
       this.setAdmin(s, viewer.isAdmin);
-      s.recountRequests = true;
+      s.recountPosts = true;
     }
-    const counted: { requests?: number; offers?: number; admin?: AdminBadges | null } = {};
+    const counted: { posts?: Record<Board, number>; offers?: number; admin?: AdminBadges | null } = {};
     const jobs: Promise<void>[] = [];
-    if (s.recountRequests && s.profile) {
-      s.recountRequests = false;
+    if (s.recountPosts && s.profile) {
+      s.recountPosts = false;
       s.counting = true;
       jobs.push(
-        countReceived(this.db, s.userId, s.profile)
+        countAllReceived(this.db, s.profile)
           .then((n) => {
-            counted.requests = n;
+            counted.posts = n;
           })
           .finally(() => {
             s.counting = false;
@@ -281,8 +290,10 @@ export class BadgeHub {
     await Promise.all(jobs);
     // Figures not recounted are read now: increments may have happened during the wait.
     const prev = s.badges;
+    const postCounts = counted.posts ?? prev?.posts ?? noPosts();
     s.badges = {
-      requests: counted.requests ?? prev?.requests ?? 0,
+      requests: postCounts["membership.request"],
+      posts: postCounts,
       offers: counted.offers ?? prev?.offers ?? 0,
       points: standing?.points ?? prev?.points ?? 0,
       tier: standing?.tier ?? prev?.tier ?? "turquoise",
@@ -434,23 +445,26 @@ export class BadgeHub {
   /** Applies one event to the subscriptions it concerns, synchronously. */
   private dispatch(event: AppEvent): void {
     switch (event.type) {
-      case "request.created":
+      case "post.created": {
+        const board = event.board;
         for (const s of this.all) {
-          if (!s.profile) continue; // the first count has not started: it will include the request
+          if (!s.profile) continue; // the first count has not started: it will include the post
           if (s.counting) {
-            // The running count may or may not include this request: count again after it.
-            if (requestMatches(s.profile, event)) s.recountRequests = true;
+            // The running count may or may not include this post: count again after it.
+            if (postMatches(board, s.profile, event)) s.recountPosts = true;
             continue;
           }
           if (!s.badges) continue;
-          if (s.badges.requests < BADGE_COUNT_CAP && requestMatches(s.profile, event)) {
-            s.badges.requests += 1;
+          if (s.badges.posts[board] < BADGE_COUNT_CAP && postMatches(board, s.profile, event)) {
+            s.badges.posts = { ...s.badges.posts, [board]: s.badges.posts[board] + 1 };
+            s.badges.requests = s.badges.posts["membership.request"];
             s.dirty = true;
             this.enqueue(s);
           }
         }
         this.startDrain();
         return;
+      }
       case "session.touched": {
         const at = Date.parse(event.lastActiveAt);
         for (const s of this.bySession.get(event.sessionId) ?? []) if (at > s.lastActiveAt) s.lastActiveAt = at;
@@ -510,8 +524,8 @@ export async function loadBadges(
   db: Db,
   viewer: { id: string; points: number; tier: Tier; isAdmin: boolean; profile: MatchProfile },
 ): Promise<Badges> {
-  const [requests, offers, admin] = await Promise.all([
-    countReceived(db, viewer.id, viewer.profile),
+  const [posts, offers, admin] = await Promise.all([
+    countAllReceived(db, viewer.profile),
     countUnreadOffers(db, viewer.id),
     viewer.isAdmin
       ? Promise.all(ADMIN_COUNTERS.map(async (c) => [c.key, await c.count(db)] as const)).then(
@@ -519,5 +533,5 @@ export async function loadBadges(
         )
       : null,
   ]);
-  return { requests, offers, points: viewer.points, tier: viewer.tier, admin };
+  return { requests: posts["membership.request"], posts, offers, points: viewer.points, tier: viewer.tier, admin };
 }

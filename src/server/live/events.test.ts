@@ -86,15 +86,19 @@ describe("publish", () => {
 describe("EventBus.stream", () => {
   it("delivers only the asked types, in commit order, and ignores payloads that are not events", async () => {
     const ac = new AbortController();
-    const stream = bus.stream(["request.created", "offers.changed"], ac.signal);
+    const stream = bus.stream(["post.created", "offers.changed"], ac.signal);
     try {
       const created: AppEvent = {
-        type: "request.created",
-        requestId: 1,
+        type: "post.created",
+        postId: 1,
         userId: "u",
+        board: "membership.request",
         targetCountry: "DE",
         sector: null,
         requestType: "co_marketing",
+        countries: [],
+        sectors: [],
+        reach: [],
       };
       await publish(t.db, { type: "applicants.changed" });
       await publish(t.db, offers("a"));
@@ -222,13 +226,21 @@ describe("badges over a real WebSocket", () => {
           requestType: "co_marketing",
           description: `Looking for partners, round ${n}`,
         });
-        expect(await badges.next(`the badges after request ${n}`)).toEqual({ ...first, requests: n });
+        expect(await badges.next(`the badges after request ${n}`)).toEqual({
+          ...first,
+          requests: n,
+          posts: { ...first.posts, "membership.request": n },
+        });
       }
       // An event about the member (ignoring one) recounts.
       await viewer.caller.memberRequests.ignore({
         requestId: (await viewer.caller.memberRequests.received({ limit: 1 })).items[0]!.id,
       });
-      expect(await badges.next("the badges after ignoring one")).toEqual({ ...first, requests: 1 });
+      expect(await badges.next("the badges after ignoring one")).toEqual({
+        ...first,
+        requests: 1,
+        posts: { ...first.posts, "membership.request": 1 },
+      });
       expect(badges.queued()).toBe(0);
       expect(badges.errors).toEqual([]);
     } finally {

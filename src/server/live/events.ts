@@ -5,6 +5,7 @@
  */
 import { EventEmitter, on } from "node:events";
 import { sql } from "drizzle-orm";
+import type { Board } from "../../common/posts";
 import type { Database, DbOrTx } from "../db/client";
 
 export const EVENTS_CHANNEL = "export_club_events";
@@ -16,14 +17,22 @@ export type AppEvent =
   | { type: "knowledge.changed" }
   /** Something about these members changed (profile, role, answered/ignored requests): recount. */
   | { type: "member.changed"; userIds: string[] }
-  /** A new active request: subscribers check it against their profile in memory. */
+  /**
+   * A new active post of `board` with its routing columns: subscribers check it against their
+   * profile in memory (`postMatches`; ADR 16). Arrays are capped by the forms (20 countries, 24
+   * sectors), so the NOTIFY stays far below 8,000 bytes.
+   */
   | {
-      type: "request.created";
-      requestId: number;
+      type: "post.created";
+      postId: number;
       userId: string;
+      board: Board;
       targetCountry: string | null;
       sector: string | null;
-      requestType: string;
+      requestType: string | null;
+      countries: string[];
+      sectors: string[];
+      reach: string[];
     }
   /** A session's idle timer restarted (heartbeat or Extend Session); subscriptions track it in memory. */
   | { type: "session.touched"; sessionId: string; lastActiveAt: string }

@@ -167,7 +167,7 @@ describe("help requests and the monthly quota", () => {
     const nobody = await t.member({ countries: ["JP"], sectors: ["automotive"] });
 
     const received = async (m: Member) =>
-      (await m.caller.memberRequests.received({})).items.filter((i) => i.requesterName === "Helpless Hamid");
+      (await m.caller.memberRequests.received({})).items.filter((i) => i.posterName === "Helpless Hamid");
 
     // Country knowledge → knowledge_sharing, to members targeting the country (and experts).
     const countryHelp = await requester.caller.help.submit(

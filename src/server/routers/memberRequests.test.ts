@@ -158,39 +158,6 @@ describe("the request forms", () => {
       ),
     ).toEqual({ code: "BAD_REQUEST", message: Msg.invalidProduct });
   });
-
-  it("export services saves the chosen sector and country, and accepts arbitration", async () => {
-    const author = await t.member();
-    const { id } = await author.caller.memberRequests.sendExportServices({
-      sector: "tiles_stones",
-      countryCode: "IQ",
-      activityType: "legal",
-      subActivity: "arbitration",
-      description: REQUEST_DESCRIPTION,
-      urgency: "urgent",
-    });
-    expect(await requestRow(t.db, id)).toMatchObject({
-      productId: null,
-      sector: "tiles_stones",
-      targetCountry: "IQ",
-      activityType: "legal",
-      subActivity: "arbitration",
-      requestType: "knowledge_sharing",
-      urgency: "urgent",
-    });
-    expect(
-      await expectTRPCError(() =>
-        author.caller.memberRequests.sendExportServices({
-          sector: null,
-          countryCode: null,
-          activityType: "marketing",
-          subActivity: "market_research",
-          description: REQUEST_DESCRIPTION,
-          urgency: "normal",
-        }),
-      ),
-    ).toEqual({ code: "BAD_REQUEST", message: Msg.sectorOrCountry });
-  });
 });
 
 describe("received list and count", () => {

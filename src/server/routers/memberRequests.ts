@@ -3,38 +3,26 @@
  * §2, §5, §7, §8; DESIGN.md §9).
  */
 import { z } from "zod";
-import {
-  exportServicesRequestInput,
-  receivedListInput,
-  respondInput,
-  sendRequestInput,
-  submitRequestInput,
-} from "../../common/memberRequests";
+import { receivedListInput, respondInput, sendRequestInput, submitRequestInput } from "../../common/memberRequests";
 import { rowIdSchema } from "../../common/validation";
-import {
-  ignoreRequest,
-  listReceived,
-  respond,
-  sendExportServicesRequest,
-  sendRequest,
-  submitRequest,
-} from "../domain/memberRequests";
+import { ignoreRequest, listReceived, respond, sendRequest, submitRequest } from "../domain/memberRequests";
+import { hitPostLimit } from "../domain/posts";
 import { matchProfileOf } from "../domain/viewer";
 import { memberProcedure, router } from "../trpc/init";
 
 const requestIdInput = z.object({ requestId: rowIdSchema });
 
 export const memberRequestsRouter = router({
-  /** /member-request */
-  submit: memberProcedure
-    .input(submitRequestInput)
-    .mutation(({ ctx, input }) => submitRequest(ctx.db, ctx.viewer.id, input)),
-  /** /member-request/send */
-  send: memberProcedure.input(sendRequestInput).mutation(({ ctx, input }) => sendRequest(ctx.db, ctx.viewer.id, input)),
-  /** /export-services/send-request */
-  sendExportServices: memberProcedure
-    .input(exportServicesRequestInput)
-    .mutation(({ ctx, input }) => sendExportServicesRequest(ctx.db, ctx.viewer.id, input)),
+  /** /member-request (counts against `RATE_LIMITS.post`, like every post). */
+  submit: memberProcedure.input(submitRequestInput).mutation(async ({ ctx, input }) => {
+    await hitPostLimit(ctx.db, ctx.viewer.id);
+    return submitRequest(ctx.db, ctx.viewer.id, input);
+  }),
+  /** /member-request/send (counts against `RATE_LIMITS.post`). */
+  send: memberProcedure.input(sendRequestInput).mutation(async ({ ctx, input }) => {
+    await hitPostLimit(ctx.db, ctx.viewer.id);
+    return sendRequest(ctx.db, ctx.viewer.id, input);
+  }),
   /** Received requests matching the viewer, newest first, cursor-paginated. */
   received: memberProcedure
     .input(receivedListInput)

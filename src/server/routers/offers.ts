@@ -1,10 +1,10 @@
-import { rateInput, responseIdInput } from "../../common/offers";
+import { offersListInput, rateInput, responseIdInput } from "../../common/offers";
 import { averageRating, listOffers, markOffersRead, rateResponse, revealContact } from "../domain/offers";
 import { memberProcedure, router } from "../trpc/init";
 
 export const offersRouter = router({
-  /** Responses to my requests; contacts only through `reveal`. */
-  list: memberProcedure.query(({ ctx }) => listOffers(ctx.db, ctx.viewer.id)),
+  /** Responses to my posts (all areas, or `area`); contacts only through `reveal`. */
+  list: memberProcedure.input(offersListInput).query(({ ctx, input }) => listOffers(ctx.db, ctx.viewer.id, input.area)),
   /** Records the reveal, so it is a mutation (GET never changes state). */
   reveal: memberProcedure
     .input(responseIdInput)

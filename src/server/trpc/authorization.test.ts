@@ -66,11 +66,16 @@ const MATRIX: Record<string, Tier> = {
 
   "memberRequests.submit": "member",
   "memberRequests.send": "member",
-  "memberRequests.sendExportServices": "member",
   "memberRequests.received": "member",
   "memberRequests.respond": "member",
   "memberRequests.ignore": "member",
 
+  "posts.create": "member",
+  "posts.received": "member",
+  "posts.respond": "member",
+  "posts.ignore": "member",
+  "posts.mine": "member",
+  "posts.close": "member",
   "offers.list": "member",
   "offers.reveal": "member",
   "offers.rate": "member",

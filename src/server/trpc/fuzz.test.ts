@@ -28,6 +28,7 @@ import { SERVICE_TYPES } from "../../common/help";
 import { EVENT_TYPES, KNOWLEDGE_COUNTRIES, PRODUCT_CATEGORY_CODES } from "../../common/knowledge";
 import { SUB_ACTIVITIES } from "../../common/memberRequests";
 import { Msg } from "../../common/messages";
+import { POST_FORMS } from "../../common/posts";
 import { EXPERIENCE_OPTIONS, EXPERTISE_AREAS } from "../../common/profile";
 import { type Actor, createTestApp, type TestApp, type TrpcResult } from "../../test/app";
 import { rowsOf } from "../../test/db";
@@ -78,7 +79,12 @@ const SKELETONS: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     }),
   ),
   "memberRequests.send": fc.constantFrom(...SERVICE_PAIRS.filter((p) => p.subActivity !== "arbitration")),
-  "memberRequests.sendExportServices": fc.constantFrom(...SERVICE_PAIRS),
+  "posts.create": fc.oneof(
+    fc
+      .record({ form: fc.constant("export_services.request"), sector: fc.constant("energy") })
+      .chain((r) => fc.constantFrom(...SERVICE_PAIRS).map((pair) => ({ ...r, ...pair }))),
+    fc.record({ form: fc.constantFrom(...POST_FORMS) }),
+  ),
   "help.submit": fc.oneof(
     fc.record({ helpType: fc.constant("country_knowledge"), targetCountry: fc.constantFrom("DE", "TR") }),
     fc.record({

@@ -19,6 +19,7 @@ import { membersRouter } from "../routers/members";
 import { offersRouter } from "../routers/offers";
 import { passwordResetRouter } from "../routers/passwordReset";
 import { pointsRouter } from "../routers/points";
+import { postsRouter } from "../routers/posts";
 import { profileRouter } from "../routers/profile";
 import { qaRouter } from "../routers/qa";
 import { referenceRouter } from "../routers/reference";
@@ -40,6 +41,7 @@ export const appRouter = router({
   adminMembers: adminMembersRouter,
   memberRequests: memberRequestsRouter,
   offers: offersRouter,
+  posts: postsRouter,
   badges: badgesRouter,
   knowledge: knowledgeRouter,
   inbox: inboxRouter,

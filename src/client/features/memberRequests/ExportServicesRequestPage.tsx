@@ -60,7 +60,7 @@ export function ExportServicesRequestPage() {
     },
     validate,
   });
-  const send = useMutation(trpc.memberRequests.sendExportServices.mutationOptions());
+  const send = useMutation(trpc.posts.create.mutationOptions());
   const v = form.values;
   const loadError = useReferenceLoadError(countries);
   const toasts = useSendRequestToasts(ORDER);
@@ -77,6 +77,7 @@ export function ExportServicesRequestPage() {
       form={form}
       send={(values) =>
         send.mutateAsync({
+          form: "export_services.request",
           sector: values.sector,
           countryCode: values.countryCode,
           activityType: values.activityType as ServiceActivity,

@@ -168,15 +168,15 @@ function RequestCard({
 }) {
   const { t, i18n } = useLingui();
   const fa = i18n.locale === "fa";
-  const name = r.requesterName ?? t`Anonymous Member`;
+  const name = r.posterName ?? t`Anonymous Member`;
   const product = r.productId !== null ? (fa ? r.productNameFa : r.productNameEn) : null;
   const country = r.countryCode !== null ? (fa ? r.countryNameFa : r.countryNameEn) : null;
   return (
     <Card withBorder radius="lg" p="lg" data-testid="request-card" component="article" aria-label={name}>
       <Stack gap="sm" h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Avatar color="teal" radius="xl" name={r.requesterName ?? undefined}>
-            {r.requesterName ? undefined : <IconUserCircle size={22} aria-hidden />}
+          <Avatar color="teal" radius="xl" name={r.posterName ?? undefined}>
+            {r.posterName ? undefined : <IconUserCircle size={22} aria-hidden />}
           </Avatar>
           <div style={{ minWidth: 0, flex: 1 }}>
             <UserText fw={600} truncate preWrap={false} data-testid="requester-name">

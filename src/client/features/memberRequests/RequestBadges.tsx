@@ -5,7 +5,7 @@ import type { RequestType, Urgency } from "../../../common/memberRequests";
 import { REQUEST_TYPE_LABELS, URGENCY_LABELS } from "../../lib/labels";
 import { activityLine } from "./options";
 
-/** Urgency (urgent in red), request type and, when present, "Activity - Sub-activity". */
+/** Urgency (urgent in red), the request type and, when present, "Activity - Sub-activity". */
 export function RequestBadges({
   urgency,
   requestType,
@@ -13,7 +13,8 @@ export function RequestBadges({
   subActivity,
 }: {
   urgency?: Urgency;
-  requestType: RequestType;
+  /** Null on posts outside the membership area (ADR 16). */
+  requestType: RequestType | null;
   activityType: string | null;
   subActivity: string | null;
 }) {
@@ -31,9 +32,11 @@ export function RequestBadges({
           {i18n._(URGENCY_LABELS[urgency])}
         </Badge>
       )}
-      <Badge color="teal" variant="light" data-testid="type-badge">
-        {i18n._(REQUEST_TYPE_LABELS[requestType])}
-      </Badge>
+      {requestType && (
+        <Badge color="teal" variant="light" data-testid="type-badge">
+          {i18n._(REQUEST_TYPE_LABELS[requestType])}
+        </Badge>
+      )}
       {activity && (
         <Badge
           color="indigo"

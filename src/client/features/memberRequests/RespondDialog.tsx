@@ -169,7 +169,7 @@ export function RespondDialog({
             <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)" data-testid="respond-request">
               <Stack gap="xs">
                 <UserText size="sm" fw={600} preWrap={false}>
-                  {request.requesterName ?? t`Anonymous Member`}
+                  {request.posterName ?? t`Anonymous Member`}
                 </UserText>
                 <RequestBadges
                   urgency={request.urgency}

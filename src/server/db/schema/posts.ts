@@ -21,7 +21,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { POST_AREAS, POST_KINDS } from "../../../common/constants";
 import { REQUEST_TYPES, SERVICE_ACTIVITIES, URGENCIES } from "../../../common/memberRequests";
+import type { PostDetails } from "../../../common/posts";
 import { products } from "./catalog";
+import { uploads } from "./files";
 import { users } from "./index";
 import { countries, industrialSectors } from "./reference";
 
@@ -52,7 +54,8 @@ export const posts = pgTable(
     productId: integer().references(() => products.id),
     targetCountry: text().references(() => countries.code),
     sector: text().references(() => industrialSectors.code),
-    requestType: requestTypeEnum().notNull(),
+    /** Membership requests only (`posts_request_type_check`). */
+    requestType: requestTypeEnum(),
     /** Send and export-services forms: the activity type and sub-activity ("Activity - Sub-activity"). */
     activityType: serviceActivityEnum(),
     subActivity: text(),
@@ -70,25 +73,37 @@ export const posts = pgTable(
     sectors: text().array().notNull().default(sql`'{}'::text[]`),
     reach: text().array().notNull().default(sql`'{}'::text[]`),
     /** Display-only fields of a form, validated on write by its zod schema (ADR 16). */
-    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    details: jsonb().$type<PostDetails>().notNull().default({}),
     byExpert: boolean().notNull().default(false),
     /** A post leaves every received list once this has passed (matching's `expires_at > now()`). */
     expiresAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
     closedAt: timestamp({ withTimezone: true }),
+    /** information.offer: an uploaded document (purpose `post_attachment`; ADR 16). */
+    attachmentUploadId: uuid().references(() => uploads.id, { onDelete: "set null" }),
   },
   (t) => [
-    // The three arms of the matching predicate (DESIGN.md §9), newest first, active only.
+    // The three arms of the membership predicate (DESIGN.md §9), newest first, active only.
     index("posts_active_country_idx").on(t.targetCountry, t.createdAt, t.id).where(sql`${t.status} = 'active'`),
     index("posts_active_sector_idx").on(t.sector, t.createdAt, t.id).where(sql`${t.status} = 'active'`),
     index("posts_active_type_idx").on(t.requestType, t.createdAt, t.id).where(sql`${t.status} = 'active'`),
-    // Newest-first walk for the received list and the capped badge count.
+    // Newest-first walk of every board for the received lists and the capped badge counts.
     // Ascending, scanned backwards: `ORDER BY created_at DESC, id DESC` (NULLS FIRST) can use it,
     // whereas a `DESC NULLS LAST` index (Drizzle's `.desc()`) cannot.
     index("posts_active_created_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'active'`),
+    index("posts_board_created_idx").on(t.area, t.kind, t.createdAt, t.id).where(sql`${t.status} = 'active'`),
+    // Experts first on the information boards (ADR 16).
+    index("posts_information_expert_idx")
+      .on(t.kind, t.byExpert, t.createdAt, t.id)
+      .where(sql`${t.status} = 'active' and ${t.area} = 'information'`),
+    // The routing arrays of the other boards (`&&` against the member's countries, sectors, tags).
+    index("posts_countries_gin").using("gin", t.countries).where(sql`${t.status} = 'active'`),
+    index("posts_sectors_gin").using("gin", t.sectors).where(sql`${t.status} = 'active'`),
+    index("posts_reach_gin").using("gin", t.reach).where(sql`${t.status} = 'active'`),
     index("posts_user_created_idx").on(t.userId, t.createdAt),
     // For closing expired posts.
     index("posts_active_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
     check("posts_details_object_check", sql`jsonb_typeof(${t.details}) = 'object'`),
+    check("posts_request_type_check", sql`${t.area} <> 'membership' or ${t.requestType} is not null`),
   ],
 );
 
