@@ -24,6 +24,7 @@ import {
   type PostKind,
   type UserType,
 } from "./constants";
+import { EMPLOYMENT_TYPES } from "./help";
 import {
   countWords,
   exportServicesRequestInput,
@@ -355,8 +356,6 @@ export const INFORMATION_KINDS = [
   "price_information",
   "other",
 ] as const;
-/** Employment types of the recruitment forms (issue #14). */
-export const EMPLOYMENT_TYPES = ["temporary", "full_time"] as const;
 /** Where a position is worked (issue #14). */
 export const WORKPLACES = ["remote", "on_site"] as const;
 /** Languages a seeker speaks or a position needs (ISO 639-1; named with `Intl.DisplayNames`). */

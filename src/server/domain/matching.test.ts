@@ -458,7 +458,7 @@ describe("matching predicate, exclusions", () => {
     expect(await countReceived(db, nobody)).toBe(0);
     expect(await listReceived(db, nobody, { limit: 50 })).toEqual({ items: [], nextCursor: null });
     const p: MatchProfile = await loadMatchProfile(db, nobody);
-    expect(p).toEqual({ userId: nobody, countries: [], sectors: [], types: [] });
+    expect(p).toEqual({ userId: nobody, countries: [], sectors: [], types: [], tags: [] });
   });
 });
 

@@ -1,0 +1,115 @@
+/**
+ * Translated labels and routes of service-area posts (issue #14; ADR 16): areas, boards, the
+ * forms' fixed lists, and where each board's Send and Received pages live (spec part 2 §2
+ * route table).
+ */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { PostArea } from "../../../common/constants";
+import type {
+  Board,
+  CollaborationKind,
+  CURRENCIES,
+  DELIVERY_MODES,
+  INFORMATION_KINDS,
+  PostForm,
+  WORKPLACES,
+} from "../../../common/posts";
+
+/** Service areas as the dashboard names them. */
+export const AREA_LABELS: Record<PostArea, MessageDescriptor> = {
+  membership: msg`Membership services`,
+  collaboration: msg`Collaboration and partnership`,
+  export_services: msg`Export-related services`,
+  information: msg`Information and documents`,
+  recruitment: msg`Recruitment and placement`,
+};
+
+/** The title of each board's Received page. */
+export const RECEIVED_TITLES: Record<Board, MessageDescriptor> = {
+  "membership.request": msg`Received Requests`,
+  "collaboration.request": msg`Partnership requests`,
+  "collaboration.offer": msg`Partnership offers`,
+  "export_services.request": msg`Export service requests`,
+  "export_services.offer": msg`Export service offers`,
+  "information.request": msg`Information requests`,
+  "information.offer": msg`Information offers`,
+  "recruitment.request": msg`Candidates seeking a position`,
+  "recruitment.offer": msg`Open positions`,
+};
+
+/** The title of each form's Send page. */
+export const FORM_TITLES: Record<PostForm, MessageDescriptor> = {
+  "collaboration.request": msg`Look for a partner`,
+  "collaboration.offer": msg`Propose a partnership`,
+  "export_services.request": msg`Export Services Request`,
+  "export_services.offer": msg`Offer an export service`,
+  "information.request": msg`Ask for information`,
+  "information.offer": msg`Offer information or a document`,
+  "recruitment.request": msg`Seek a position`,
+  "recruitment.offer": msg`Offer a position`,
+};
+
+/** Where each board's Received page is (the spec's route names). */
+export const RECEIVED_PATHS: Record<Board, string> = {
+  "membership.request": "/member-request/received",
+  "collaboration.request": "/collaboration/received-request",
+  "collaboration.offer": "/collaboration/received-offer",
+  "export_services.request": "/export-services/received-request",
+  "export_services.offer": "/export-services/received-offer",
+  "information.request": "/information/received-request",
+  "information.offer": "/information/received-offer",
+  "recruitment.request": "/recruitment/received-request",
+  "recruitment.offer": "/recruitment/received-offer",
+};
+
+/** Where each form's Send page is (the spec's route names). */
+export const SEND_PATHS: Record<PostForm, string> = {
+  "collaboration.request": "/collaboration/send-request",
+  "collaboration.offer": "/collaboration/send-offer",
+  "export_services.request": "/export-services/send-request",
+  "export_services.offer": "/export-services/send-offer",
+  "information.request": "/information/send-request",
+  "information.offer": "/information/send-offer",
+  "recruitment.request": "/recruitment/send-request",
+  "recruitment.offer": "/recruitment/send-offer",
+};
+
+export const COLLABORATION_KIND_LABELS: Record<CollaborationKind, MessageDescriptor> = {
+  joint_export: msg`Joint export`,
+  co_marketing: msg`Co-marketing`,
+  joint_sourcing: msg`Joint sourcing`,
+  distribution_agency: msg`Distribution or agency`,
+  joint_venture: msg`Joint venture`,
+  investment: msg`Investment`,
+};
+
+export const DELIVERY_LABELS: Record<(typeof DELIVERY_MODES)[number], MessageDescriptor> = {
+  remote: msg`Remote`,
+  on_site: msg`On site`,
+};
+
+export const WORKPLACE_LABELS: Record<(typeof WORKPLACES)[number], MessageDescriptor> = {
+  remote: msg`Remote`,
+  on_site: msg`On site`,
+};
+
+export const INFORMATION_KIND_LABELS: Record<(typeof INFORMATION_KINDS)[number], MessageDescriptor> = {
+  market_report: msg`Market report`,
+  regulations: msg`Regulations`,
+  forms_templates: msg`Forms and templates`,
+  statistics: msg`Statistics`,
+  buyer_supplier_lists: msg`Buyer or supplier lists`,
+  price_information: msg`Price information`,
+  other: msg`Other`,
+};
+
+/** A currency's name in the UI language (`Intl.DisplayNames`), e.g. "US Dollar". */
+export function currencyName(code: (typeof CURRENCIES)[number], locale: string): string {
+  return new Intl.DisplayNames([locale], { type: "currency" }).of(code) ?? code;
+}
+
+/** A language's name in the UI language (`Intl.DisplayNames`), e.g. "Persian". */
+export function languageName(code: string, locale: string): string {
+  return new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
+}
