@@ -258,6 +258,12 @@ export interface LoginSpec {
   countries?: string[];
   /** Industrial sector codes. */
   sectors?: string[];
+  /** Individual (default) or organization (recruitment routes by it). */
+  userType?: "individual" | "organization";
+  /** Expertise areas: marketing, legal, commercial. */
+  expertiseAreas?: string[];
+  /** Field of activity, e.g. `{ mainCategories: ["B"], details: { B: ["b1_market_research"] } }`. */
+  activitySelections?: { mainCategories: string[]; details: Record<string, string[]> };
   tier?: "turquoise" | "silver" | "gold";
   points?: number;
   locale?: "en" | "fa";

@@ -8,7 +8,8 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { ACTIVITIES, LOCALES, TIERS } from "../../src/common/constants";
+import { ACTIVITIES, LOCALES, TIERS, USER_TYPES } from "../../src/common/constants";
+import { activitySelectionsSchema } from "../../src/common/profile";
 import { createSession, sessionCookieName } from "../../src/server/auth/session";
 import { loadConfig } from "../../src/server/config";
 import { emailOutbox } from "../../src/server/db/schema";
@@ -24,6 +25,9 @@ const loginInput = z.object({
   activities: z.array(z.enum(ACTIVITIES)).default(["exporter"]),
   countries: z.array(z.string().regex(/^[A-Z]{2}$/)).default([]),
   sectors: z.array(z.string()).default([]),
+  userType: z.enum(USER_TYPES).default("individual"),
+  expertiseAreas: z.array(z.string()).default([]),
+  activitySelections: activitySelectionsSchema.optional(),
   tier: z.enum(TIERS).default("turquoise"),
   points: z.number().int().min(0).default(0),
   locale: z.enum(LOCALES).optional(),
@@ -60,6 +64,9 @@ const server = await startServer(config, {
         activities: input.activities,
         targetCountries: input.countries,
         industrialSectors: input.sectors,
+        userType: input.userType,
+        expertiseAreas: input.expertiseAreas,
+        activitySelections: input.activitySelections,
         tier: input.tier,
         points: input.points,
       });

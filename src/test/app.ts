@@ -16,6 +16,7 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { ZodError } from "zod";
 import type { Activity, ApprovalStatus, Tier, UserType } from "../common/constants";
+import type { ActivitySelections } from "../common/profile";
 import { buildApp } from "../server/app";
 import { authenticate } from "../server/auth/authenticate";
 import { hashPassword } from "../server/auth/password";
@@ -67,6 +68,9 @@ export interface CreateUserOptions {
   userType?: UserType;
   targetCountries?: string[];
   industrialSectors?: string[];
+  /** What `memberTags` reads besides activities and sectors (ADR 16). */
+  expertiseAreas?: string[];
+  activitySelections?: ActivitySelections;
   tier?: Tier;
   points?: number;
 }
@@ -78,6 +82,11 @@ export interface MemberSpec {
   countries?: string[];
   /** Industrial sector codes. */
   sectors?: string[];
+  /** Individual (default) or organization; recruitment routes by it (ADR 16). */
+  userType?: UserType;
+  expertiseAreas?: string[];
+  /** Field of activity (main categories A–D and their details). */
+  activitySelections?: ActivitySelections;
   tier?: Tier;
   points?: number;
   name?: string;
@@ -138,6 +147,8 @@ export async function createUser(db: Db, opts: CreateUserOptions): Promise<TestU
       userType: opts.userType ?? "individual",
       targetCountries: opts.targetCountries ?? [],
       industrialSectors: opts.industrialSectors ?? [],
+      expertiseAreas: opts.expertiseAreas ?? [],
+      ...(opts.activitySelections ? { activitySelections: opts.activitySelections } : {}),
       tier: opts.tier ?? "turquoise",
       points: opts.points ?? 0,
       approvalStatus: opts.status,
@@ -163,6 +174,9 @@ export function createMember(db: Db, spec: MemberSpec = {}): Promise<TestUser> {
     activities: spec.activities ?? [],
     targetCountries: spec.countries ?? [],
     industrialSectors: spec.sectors ?? [],
+    userType: spec.userType,
+    expertiseAreas: spec.expertiseAreas,
+    activitySelections: spec.activitySelections,
     tier: spec.tier,
     points: spec.points,
   });
