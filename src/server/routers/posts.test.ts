@@ -495,6 +495,11 @@ describe("ignoring, closing and expiry", () => {
     expect(await author.caller.posts.close({ postId: id })).toEqual({ ok: true });
     const [again] = await t.db.select().from(posts).where(eq(posts.id, id));
     expect(again!.closedAt).toEqual(first!.closedAt);
+    // Closed before its time ran out: still "closed" once that time has passed.
+    await t.db.execute(
+      sql`update posts set closed_at = now() - interval '2 hours', expires_at = now() - interval '1 hour' where id = ${id}`,
+    );
+    expect((await author.caller.posts.mine({})).items[0]).toMatchObject({ id, status: "closed" });
   });
 
   it("an expired post leaves every list, shows as expired in My posts, and the sweep closes it", async () => {
