@@ -616,6 +616,11 @@ describe("my posts and the forms", () => {
         () => author.caller.posts.create(postInputOf("collaboration.offer", { description: words(151) })),
         Msg.postDescriptionTooLong,
       ],
+      // The export-services request form keeps its 30 words.
+      [
+        () => author.caller.posts.create(postInputOf("export_services.request", { description: words(31) })),
+        Msg.descriptionMax30Words,
+      ],
       [
         () =>
           author.caller.posts.create(
