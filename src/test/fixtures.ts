@@ -8,6 +8,7 @@ import { POST_VALIDITY_DEFAULT_DAYS } from "../common/constants";
 import type { HelpRequestInput } from "../common/help";
 import type { ShareKnowledgeInput } from "../common/knowledge";
 import type { RequestType } from "../common/memberRequests";
+import type { Board, PostForm, PostInput } from "../common/posts";
 import type { Db } from "../server/db/client";
 import {
   countries,
@@ -150,4 +151,108 @@ export async function catalogueOf(
     db.select({ code: countries.code }).from(countries).orderBy(asc(countries.code)),
   ]);
   return { products: productRows, countries: countryRows.map((c) => c.code) };
+}
+
+/** The description of the sample posts (under every form's word limit, also the 30 of export-services requests). */
+export const POST_DESCRIPTION = "We are looking for a reliable partner in this market";
+
+/** A valid `posts.create` input of `form` (to Germany, legal, agriculture), with `over` applied. */
+export function postInputOf<F extends PostForm>(
+  form: F,
+  over: Partial<Extract<PostInput, { form: F }>> = {},
+): Extract<PostInput, { form: F }> {
+  const description = POST_DESCRIPTION;
+  const recruitment = {
+    expertiseArea: "legal" as const,
+    employmentType: "full_time" as const,
+    years: 3,
+    countries: ["DE"],
+    languages: ["en" as const],
+    description,
+  };
+  const base: Record<PostForm, PostInput> = {
+    "collaboration.request": {
+      form: "collaboration.request",
+      collaborationKind: "joint_export",
+      sector: "agriculture",
+      productId: null,
+      countries: ["DE"],
+      bring: "Our own brand and a packing line",
+      seek: "A partner with buyers",
+      description,
+    },
+    "collaboration.offer": {
+      form: "collaboration.offer",
+      collaborationKind: "joint_export",
+      sector: "agriculture",
+      productId: null,
+      countries: ["DE"],
+      bring: "Buyers in the market",
+      seek: "A supplier with capacity",
+      description,
+    },
+    "export_services.request": {
+      form: "export_services.request",
+      sector: null,
+      countryCode: "DE",
+      activityType: "legal",
+      subActivity: "arbitration",
+      urgency: "normal",
+      description,
+    },
+    "export_services.offer": {
+      form: "export_services.offer",
+      activityType: "legal",
+      subActivity: "contract",
+      sectors: [],
+      countries: ["DE"],
+      delivery: ["remote"],
+      priceMin: null,
+      priceMax: null,
+      currency: null,
+      description,
+    },
+    "information.request": {
+      form: "information.request",
+      informationKind: "market_report",
+      countryCode: "DE",
+      sector: null,
+      productId: null,
+      description,
+    },
+    "information.offer": {
+      form: "information.offer",
+      informationKind: "market_report",
+      countryCode: "DE",
+      sector: null,
+      productId: null,
+      description,
+    },
+    "recruitment.request": { form: "recruitment.request", ...recruitment },
+    "recruitment.offer": { form: "recruitment.offer", ...recruitment, city: "Hamburg", workplace: "on_site" },
+  };
+  return { ...base[form], ...over } as Extract<PostInput, { form: F }>;
+}
+
+/** A `posts.respond` input for `postId` with the sample contacts. */
+export const respondTo = (postId: number, message = "We can help with this.") => ({
+  postId,
+  message,
+  ...RESPONSE_CONTACTS,
+});
+
+/** The ids of every post of `board` that `member` receives, over all pages (`limit` per page), in list order. */
+export async function receivedIdsOf(member: Member, board: Board, limit = 50): Promise<number[]> {
+  const ids: number[] = [];
+  let cursor: { createdAt: string; id: number; expert?: boolean } | null = null;
+  for (;;) {
+    const page: Awaited<ReturnType<Member["caller"]["posts"]["received"]>> = await member.caller.posts.received({
+      board,
+      cursor,
+      limit,
+    });
+    ids.push(...page.items.map((i) => i.id));
+    if (!page.nextCursor) return ids;
+    cursor = page.nextCursor;
+  }
 }

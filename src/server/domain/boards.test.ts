@@ -7,12 +7,18 @@
  *   activity, countries and sectors; posts on every board routed by `postRouting`, some closed,
  *   expired, archived, answered or the member's own): for every member and board, the ids the
  *   SQL selects are exactly those `postMatches` selects among the active, unexpired posts the
- *   member has neither archived nor answered; and `canMatch` is false only when that is empty.
+ *   member has neither archived nor answered; and `canMatch` is false only when that is empty;
+ * - on the same data, `listReceivedPosts` over every page (small pages, so every cursor is used,
+ *   also the information boards' experts-first one) returns exactly the twin's posts, each once,
+ *   in the board's order, and `countAllReceived` gives each board the twin's count capped at
+ *   BADGE_COUNT_CAP; again after more posts are archived, answered, closed or expired, and a
+ *   crowd beyond the cap is posted for one member.
  */
+import { eq } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Activity, UserType } from "../../common/constants";
-import { REQUEST_TYPES, requestTypesFor, SERVICE_ACTIVITIES } from "../../common/memberRequests";
+import { BADGE_COUNT_CAP, REQUEST_TYPES, requestTypesFor, SERVICE_ACTIVITIES } from "../../common/memberRequests";
 import {
   BOARD_ROUTING,
   BOARDS,
@@ -34,6 +40,7 @@ import { prng } from "../../test/random";
 import type { Db } from "../db/client";
 import { postArchives, postResponses, posts } from "../db/schema";
 import { boardPredicate, type MatchProfile, matchingPredicate, matchPlaceholders } from "./matching";
+import { countAllReceived, listReceivedPosts } from "./posts";
 
 let tdb: TestDatabase;
 let db: Db;
@@ -76,9 +83,11 @@ describe("boardPredicate", () => {
 });
 
 const SEED = 20261126;
+/** A small page, so every list runs over several pages and cursors. */
+const PAGE = 4;
 
 describe("on random data of every board (seeded)", () => {
-  it("the SQL predicate and postMatches select the same posts for every member and board", async () => {
+  it("the SQL predicate, the paged list and the capped count agree with postMatches for every member and board", async () => {
     const rng = prng(SEED);
     const countryPool = rng.sample(allCountries, 8);
     const sectorPool = rng.sample(SECTOR_CODES, 6);
@@ -166,6 +175,7 @@ describe("on random data of every board (seeded)", () => {
           requestType: rng.pick(REQUEST_TYPES),
           ...routing,
           description: `${board} ${i}`,
+          byExpert: poster.tp.activities.includes("export_expert"),
           status: state === 0 ? "closed" : "active",
           closedAt: state === 0 ? new Date(now) : null,
           createdAt: new Date(now - 5 * 24 * 3600_000 + rng.int(3600) * 1000),
@@ -194,42 +204,77 @@ describe("on random data of every board (seeded)", () => {
     await db.insert(postArchives).values([...archives.values()]);
     await db.insert(postResponses).values([...answers.values()]);
 
-    // Everything in the database, not only this test's rows.
-    const allPosts = await db.select().from(posts);
-    const archived = new Set((await db.select().from(postArchives)).map((a) => `${a.userId}/${a.postId}`));
-    const answered = new Set((await db.select().from(postResponses)).map((a) => `${a.responderId}/${a.postId}`));
-    // Expired posts ended an hour ago, the others end in 30 days: the clocks cannot disagree.
-    const dbNow = new Date();
-
-    const matched: Record<Board, number[]> = Object.fromEntries(BOARDS.map((b) => [b, []])) as unknown as Record<
-      Board,
-      number[]
-    >;
-    for (const [n, m] of members.entries()) {
-      const live = (r: PostRow) =>
-        r.status === "active" &&
-        r.expiresAt.getTime() > dbNow.getTime() &&
-        !archived.has(`${m.id}/${r.id}`) &&
-        !answered.has(`${m.id}/${r.id}`);
-      for (const board of BOARDS) {
-        const { area, kind } = boardParts(board);
-        const expected = allPosts
-          .filter((r) => r.area === area && r.kind === kind && live(r) && postMatches(board, m.match, r))
-          .map((r) => r.id)
-          .sort((a, b) => a - b);
-        const got = (
-          await db.select({ id: posts.id }).from(posts).where(boardPredicate(board, m.match)).orderBy(posts.id)
-        ).map((r) => r.id);
-        if (JSON.stringify(got) !== JSON.stringify(expected)) {
-          const only = (a: number[], b: number[]) => a.filter((x) => !b.includes(x));
-          expect.fail(
-            `member ${n} (${m.match.tags.join(",")}) on ${board}: SQL only ${only(got, expected)}, twin only ${only(expected, got)}`,
+    /**
+     * For every member and board, against the twin over everything in the database (not only
+     * this test's rows): the SQL predicate selects the same ids; `listReceivedPosts` over all
+     * pages returns them each once in the board's order (information: experts first); and
+     * `countAllReceived` is the twin's count capped at BADGE_COUNT_CAP.
+     */
+    const compareAll = async (stage: string) => {
+      const allPosts = await db.select().from(posts);
+      const archived = new Set((await db.select().from(postArchives)).map((a) => `${a.userId}/${a.postId}`));
+      const answered = new Set((await db.select().from(postResponses)).map((a) => `${a.responderId}/${a.postId}`));
+      // Expired posts ended at least an hour ago, the others end in days: the clocks cannot disagree.
+      const dbNow = new Date();
+      const matched = Object.fromEntries(BOARDS.map((b) => [b, [] as number[]])) as Record<Board, number[]>;
+      for (const [n, m] of members.entries()) {
+        const live = (r: PostRow) =>
+          r.status === "active" &&
+          r.expiresAt.getTime() > dbNow.getTime() &&
+          !archived.has(`${m.id}/${r.id}`) &&
+          !answered.has(`${m.id}/${r.id}`);
+        const counts = await countAllReceived(db, m.match);
+        for (const board of BOARDS) {
+          const { area, kind } = boardParts(board);
+          const twin = allPosts.filter(
+            (r) => r.area === area && r.kind === kind && live(r) && postMatches(board, m.match, r),
           );
+          const expected = twin.map((r) => r.id).sort((a, b) => a - b);
+          const got = (
+            await db.select({ id: posts.id }).from(posts).where(boardPredicate(board, m.match)).orderBy(posts.id)
+          ).map((r) => r.id);
+          if (JSON.stringify(got) !== JSON.stringify(expected)) {
+            const only = (a: number[], b: number[]) => a.filter((x) => !b.includes(x));
+            expect.fail(
+              `${stage}: member ${n} (${m.match.tags.join(",")}) on ${board}: SQL only ${only(got, expected)}, twin only ${only(expected, got)}`,
+            );
+          }
+          if (!canMatch(board, m.match))
+            expect(got, `${stage}: canMatch false for member ${n} on ${board}`).toEqual([]);
+
+          // The list, page by page, in the board's order.
+          const experts = area === "information";
+          const ordered = [...twin]
+            .sort(
+              (a, b) =>
+                (experts ? Number(b.byExpert) - Number(a.byExpert) : 0) ||
+                b.createdAt.getTime() - a.createdAt.getTime() ||
+                b.id - a.id,
+            )
+            .map((r) => r.id);
+          const listed: number[] = [];
+          let cursor: Parameters<typeof listReceivedPosts>[2]["cursor"] = null;
+          for (let pages = 0; ; pages++) {
+            expect(pages, `${stage}: member ${n} on ${board} pages end`).toBeLessThan(ordered.length + 2);
+            const page: Awaited<ReturnType<typeof listReceivedPosts>> = await listReceivedPosts(db, m.match, {
+              board,
+              cursor,
+              limit: PAGE,
+            });
+            expect(page.items.length).toBeLessThanOrEqual(PAGE);
+            listed.push(...page.items.map((i) => i.id));
+            if (!page.nextCursor) break;
+            cursor = page.nextCursor;
+          }
+          expect(listed, `${stage}: member ${n} (${m.match.tags.join(",")}) list of ${board}`).toEqual(ordered);
+          expect(counts[board], `${stage}: member ${n} count of ${board}`).toBe(Math.min(twin.length, BADGE_COUNT_CAP));
+          matched[board].push(got.length);
         }
-        if (!canMatch(board, m.match)) expect(got, `canMatch false for member ${n} on ${board}`).toEqual([]);
-        matched[board].push(got.length);
       }
-    }
+      return matched;
+    };
+
+    const matched = await compareAll("as seeded");
     // Every board reached someone, and not everyone reached everything.
     for (const board of BOARDS) {
       const counts = matched[board];
@@ -238,8 +283,56 @@ describe("on random data of every board (seeded)", () => {
     }
     // The exclusions were exercised: closed, expired, archived and answered posts exist.
     expect(inserted.some((r) => r.status === "closed")).toBe(true);
-    expect(inserted.some((r) => r.expiresAt.getTime() < dbNow.getTime())).toBe(true);
+    expect(inserted.some((r) => r.expiresAt.getTime() < Date.now())).toBe(true);
     expect(archives.size).toBeGreaterThan(0);
     expect(answers.size).toBeGreaterThan(0);
-  }, 120_000);
+    expect(inserted.some((r) => r.area === "information" && r.byExpert)).toBe(true);
+    expect(inserted.some((r) => r.area === "information" && !r.byExpert)).toBe(true);
+
+    // Then life goes on: more archived, answered, closed and expired posts, and a crowd on one
+    // board beyond the badge cap for one member.
+    const more = rng.sample(inserted, 80);
+    const moreArchives = new Map<string, { userId: string; postId: number }>();
+    const moreAnswers = new Map<string, typeof postResponses.$inferInsert>();
+    for (const [i, r] of more.entries()) {
+      const userId = rng.pick(members).id;
+      const key = `${userId}/${r.id}`;
+      if (archives.has(key) || answers.has(key)) continue;
+      if (i % 4 === 0) moreArchives.set(key, { userId, postId: r.id });
+      else if (i % 4 === 1 && r.userId !== userId)
+        moreAnswers.set(key, {
+          postId: r.id,
+          responderId: userId,
+          requesterId: r.userId,
+          message: "Still interested",
+          contactEmail: "help@example.com",
+        });
+      else if (i % 4 === 2)
+        await db.update(posts).set({ status: "closed", closedAt: new Date() }).where(eq(posts.id, r.id));
+      else
+        await db
+          .update(posts)
+          .set({ expiresAt: new Date(now - 2 * 3600_000) })
+          .where(eq(posts.id, r.id));
+    }
+    if (moreArchives.size) await db.insert(postArchives).values([...moreArchives.values()]);
+    if (moreAnswers.size) await db.insert(postResponses).values([...moreAnswers.values()]);
+    const crowded = members.find((m) => m.match.countries.length > 0);
+    if (!crowded) throw new Error("no member with a country");
+    const author = members.find((m) => m.id !== crowded.id)!;
+    await db.insert(posts).values(
+      Array.from({ length: BADGE_COUNT_CAP + 15 }, (_, i) => ({
+        userId: author.id,
+        area: "information" as const,
+        kind: "offer" as const,
+        countries: [crowded.match.countries[0]!],
+        byExpert: i % 3 === 0,
+        description: `crowd ${i}`,
+        createdAt: new Date(now - 24 * 3600_000 + rng.int(600) * 1000),
+        expiresAt: new Date(now + 7 * 24 * 3600_000),
+      })),
+    );
+    await compareAll("after archives, answers, closings, expiries and a crowd");
+    expect((await countAllReceived(db, crowded.match))["information.offer"]).toBe(BADGE_COUNT_CAP);
+  }, 240_000);
 });

@@ -396,12 +396,17 @@ export async function countAllReceived(db: Db, p: MatchProfile): Promise<Record<
   return Object.fromEntries(BOARDS.map((b) => [b, Number(row?.[b] ?? 0)])) as Record<Board, number>;
 }
 
-/** The membership texts for member requests, the post texts for every other board. */
+/**
+ * The membership texts for member requests, the post texts for every other board. An unknown id
+ * (`null`) reads as the board asked through: `memberRequests` always names the membership board,
+ * so through `posts` an unknown id gets the same text as another board's post not shown to the
+ * member (the answer reveals nothing).
+ */
 function unavailable(board: Board | null): MsgText {
-  return board === null || board === "membership.request" ? Msg.requestUnavailable : Msg.postUnavailable;
+  return board === "membership.request" ? Msg.requestUnavailable : Msg.postUnavailable;
 }
 function answeredTwice(board: Board | null): MsgText {
-  return board === null || board === "membership.request" ? Msg.alreadyResponded : Msg.alreadyRespondedPost;
+  return board === "membership.request" ? Msg.alreadyResponded : Msg.alreadyRespondedPost;
 }
 
 /** The board of post `postId`, or null when there is none. */
@@ -512,7 +517,9 @@ export async function listMyPosts(db: Db, userId: string, input: z.output<typeof
       ...postColumns(),
       status: posts.status,
       closedAt: posts.closedAt,
-      expired: sql<boolean>`${posts.expiresAt} <= now()`,
+      // Expired unless its author closed it before its time ran out: the housekeeping sweep
+      // closes an expired post at its `expires_at`, and it stays "expired" to its author.
+      expired: sql<boolean>`${posts.expiresAt} <= now() and (${posts.closedAt} is null or ${posts.closedAt} >= ${posts.expiresAt})`,
       responses: sql<number>`(select count(*)::int from ${postResponses} where ${postResponses.postId} = ${posts.id})`,
     })
     .from(posts)
@@ -525,7 +532,7 @@ export async function listMyPosts(db: Db, userId: string, input: z.output<typeof
     .limit(input.limit + 1);
   const page = rows.slice(0, input.limit).map(({ expired, status, ...r }) => ({
     ...r,
-    status: (status === "closed" ? "closed" : expired ? "expired" : "active") as MyPostStatus,
+    status: (expired ? "expired" : status === "closed" ? "closed" : "active") as MyPostStatus,
   }));
   const last = page[page.length - 1];
   return {

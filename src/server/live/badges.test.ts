@@ -2,14 +2,16 @@
  * The badge hub (DESIGN.md §5; issue #4) on a real database with real NOTIFY events: coalesced
  * updates, session expiry in memory (moved by session.touched, ended by the sweep), recounts
  * only for the members an event names, admin counts shared by every admin and dropped with the
- * role, the end of a suspended member's subscription, a full reload after the bus reconnects,
+ * role, a new post raising only its own board for the subscribers it reaches, the end of a
+ * suspended member's subscription, a full reload after the bus reconnects,
  * and clean-up.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
+import { BOARDS } from "../../common/posts";
 import { createTestApp, type TestApp, withTimeout } from "../../test/app";
-import { membershipRequest, REQUEST_DESCRIPTION, shareInput, submitRequest } from "../../test/fixtures";
+import { membershipRequest, postInputOf, REQUEST_DESCRIPTION, shareInput, submitRequest } from "../../test/fixtures";
 import { posts, profiles, sessions } from "../db/schema";
 import { BadgeHub, type Badges } from "./badges";
 import { type AppEvent, type EventBus, publish } from "./events";
@@ -65,6 +67,43 @@ describe("BadgeHub", () => {
       ac.abort();
       await it.return(undefined);
     }
+  });
+
+  it("a new post raises only its own board's count for a subscriber it matches, and nothing for one it does not", async () => {
+    const reached = await t.member({ countries: ["CL"] });
+    const missed = await t.member({ countries: ["AR"], sectors: ["automotive"] });
+    const author = await t.member();
+    const { hub } = hubWithClock();
+    const ac = new AbortController();
+    const itReached = hub.subscribe(reached.auth.session, ac.signal);
+    const itMissed = hub.subscribe(missed.auth.session, ac.signal);
+    try {
+      const first = (await withTimeout(itReached.next(), 5_000, "the first badges")).value as Badges;
+      await withTimeout(itMissed.next(), 5_000, "the other's first badges");
+      // badges.get names every board, and `requests` is the membership board's count.
+      const got = await reached.caller.badges.get();
+      expect(Object.keys(got.posts).sort()).toEqual([...BOARDS].sort());
+      expect(got.requests).toBe(got.posts["membership.request"]);
+      expect(got.posts).toEqual(first.posts);
+
+      const nextReached = itReached.next();
+      const nextMissed = itMissed.next();
+      await author.caller.posts.create(postInputOf("collaboration.offer", { countries: ["CL"] }));
+      expect((await withTimeout(nextReached, 5_000, "the badges after the post")).value).toEqual({
+        ...first,
+        posts: { ...first.posts, "collaboration.offer": first.posts["collaboration.offer"] + 1 },
+      });
+      expect(await Promise.race([nextMissed.then(() => "value"), sleep(300).then(() => "waiting")])).toBe("waiting");
+      expect((await reached.caller.badges.get()).posts).toEqual({
+        ...first.posts,
+        "collaboration.offer": first.posts["collaboration.offer"] + 1,
+      });
+    } finally {
+      ac.abort();
+      await itReached.return(undefined);
+      await itMissed.return(undefined);
+    }
+    expect(hub.size).toBe(0);
   });
 
   it("ends an idle session by the sweep, and session.touched moves the idle timer", async () => {
