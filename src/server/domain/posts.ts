@@ -230,16 +230,24 @@ export function postFromForm(v: PostValues): NewPost {
  * individuals seek positions, organizations offer them.
  * @throws DomainError FORBIDDEN for the other user type; BAD_REQUEST as `createPost`.
  */
-export async function submitPost(
-  db: Db,
-  viewer: { id: string; userType: "individual" | "organization" },
-  input: PostValues,
-) {
+export async function submitPost(db: Db, viewer: PostingViewer, input: PostValues) {
+  assertMayPost(viewer, input);
+  return createPost(db, viewer.id, postFromForm(input));
+}
+
+/** Who posts: their id and user type. */
+export type PostingViewer = { id: string; userType: "individual" | "organization" };
+
+/**
+ * Recruitment is split by user type (issue #14): individuals seek positions, organizations offer
+ * them. Checked before the daily limit counts the post.
+ * @throws DomainError FORBIDDEN for the other user type.
+ */
+export function assertMayPost(viewer: PostingViewer, input: PostValues): void {
   if (input.form === "recruitment.request" && viewer.userType !== "individual")
     throw new DomainError("FORBIDDEN", Msg.seekingIndividualsOnly);
   if (input.form === "recruitment.offer" && viewer.userType !== "organization")
     throw new DomainError("FORBIDDEN", Msg.positionsOrganizationsOnly);
-  return createPost(db, viewer.id, postFromForm(input));
 }
 
 const poster = alias(profiles, "poster");
@@ -397,10 +405,9 @@ export async function countAllReceived(db: Db, p: MatchProfile): Promise<Record<
 }
 
 /**
- * The membership texts for member requests, the post texts for every other board. An unknown id
- * (`null`) reads as the board asked through: `memberRequests` always names the membership board,
- * so through `posts` an unknown id gets the same text as another board's post not shown to the
- * member (the answer reveals nothing).
+ * The membership texts for member requests, the post texts for every other board. A NOT_FOUND
+ * text depends only on the route asked through (`memberRequests` names the membership board,
+ * `posts` none), never on the post, so the answer reveals nothing about an id.
  */
 function unavailable(board: Board | null): MsgText {
   return board === "membership.request" ? Msg.requestUnavailable : Msg.postUnavailable;
@@ -428,7 +435,7 @@ export async function respondToPost(
   only?: Board,
 ): Promise<{ id: number }> {
   const board = await boardOfPost(db, input.postId);
-  if (!board || (only && board !== only)) throw new DomainError("NOT_FOUND", unavailable(only ?? board));
+  if (!board || (only && board !== only)) throw new DomainError("NOT_FOUND", unavailable(only ?? null));
   const p = await loadMatchProfile(db, responderId);
   return db.transaction(async (tx) => {
     const [post] = await tx
@@ -443,7 +450,7 @@ export async function respondToPost(
         .where(and(eq(postResponses.postId, input.postId), eq(postResponses.responderId, responderId)));
       throw answered
         ? new DomainError("CONFLICT", answeredTwice(board))
-        : new DomainError("NOT_FOUND", unavailable(board));
+        : new DomainError("NOT_FOUND", unavailable(only ?? null));
     }
     const [response] = await tx
       .insert(postResponses)
@@ -479,7 +486,7 @@ export async function respondToPost(
  */
 export async function ignorePost(db: Db, userId: string, postId: number, only?: Board): Promise<void> {
   const board = await boardOfPost(db, postId);
-  if (!board || (only && board !== only)) throw new DomainError("NOT_FOUND", unavailable(only ?? board));
+  if (!board || (only && board !== only)) throw new DomainError("NOT_FOUND", unavailable(only ?? null));
   const p = await loadMatchProfile(db, userId);
   await db.transaction(async (tx) => {
     const [archived] = await tx
@@ -492,7 +499,7 @@ export async function ignorePost(db: Db, userId: string, postId: number, only?: 
       .from(posts)
       .where(and(eq(posts.id, postId), boardPredicate(board, p)))
       .limit(1);
-    if (!post) throw new DomainError("NOT_FOUND", unavailable(board));
+    if (!post) throw new DomainError("NOT_FOUND", unavailable(only ?? null));
     await tx.insert(postArchives).values({ postId, userId }).onConflictDoNothing();
     await publish(tx, { type: "member.changed", userIds: [userId] });
   });

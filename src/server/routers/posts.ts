@@ -4,6 +4,7 @@
  */
 import { myPostsInput, postIdInput, postInput, receivedPostsInput, respondPostInput } from "../../common/posts";
 import {
+  assertMayPost,
   closePost,
   hitPostLimit,
   ignorePost,
@@ -22,6 +23,7 @@ export const postsRouter = router({
    * @throws TOO_MANY_REQUESTS `postLimitReached`; FORBIDDEN for recruitment by the other user type.
    */
   create: memberProcedure.input(postInput).mutation(async ({ ctx, input }) => {
+    assertMayPost(ctx.viewer, input);
     await hitPostLimit(ctx.db, ctx.viewer.id);
     return submitPost(ctx.db, ctx.viewer, input);
   }),
