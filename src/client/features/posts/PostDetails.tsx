@@ -66,7 +66,13 @@ export function priceText(
   if ((min ?? null) === null && (max ?? null) === null) return null;
   const format = (n: number) =>
     currency
-      ? new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency, maximumFractionDigits: 2 }).format(n)
+      ? new Intl.NumberFormat(intlLocale(locale), {
+          style: "currency",
+          currency,
+          // Whole amounts without ".00".
+          minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
+          maximumFractionDigits: Number.isInteger(n) ? 0 : 2,
+        }).format(n)
       : formatNumber(n, locale);
   if (min != null && max != null) return min === max ? format(min) : `${format(min)} – ${format(max)}`;
   if (min != null) return words.from(format(min));
