@@ -177,7 +177,7 @@ function StatusBadge({ status }: { status: MyPost["status"] }) {
         ? (["gray", t`Closed`] as const)
         : (["orange", t`Expired`] as const);
   return (
-    <Badge color={color} variant="light" data-testid="post-status" data-status={status}>
+    <Badge color={color} variant="light" style={{ flexShrink: 0 }} data-testid="post-status" data-status={status}>
       {text}
     </Badge>
   );
@@ -193,8 +193,17 @@ function MyPostCard({ post, onClose }: { post: MyPost; onClose: () => void }) {
     <Card withBorder radius="lg" p="lg" component="article" aria-label={area} data-testid="my-post">
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Group gap={6}>
-            <Badge color="teal" variant="light" tt="none" data-testid="post-area">
+          <Group gap={6} style={{ minWidth: 0 }}>
+            <Badge
+              color="teal"
+              variant="light"
+              tt="none"
+              maw="100%"
+              h="auto"
+              py={2}
+              styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}
+              data-testid="post-area"
+            >
               {area}
             </Badge>
             <Badge color="indigo" variant="outline" data-testid="post-kind">

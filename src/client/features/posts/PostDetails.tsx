@@ -79,6 +79,11 @@ export function priceText(
   return words.upTo(format(max as number));
 }
 
+/** Only the request forms that ask for urgency have one (the column's default means nothing elsewhere). */
+function urgencyShown(post: ShownPost): boolean {
+  return post.area === "membership" || (post.area === "export_services" && post.kind === "request");
+}
+
 /** The badges of a post: urgency, type and activity (RequestBadges) and the board's own kinds. */
 export function PostBadges({ post }: { post: ShownPost }) {
   const { t, i18n } = useLingui();
@@ -111,7 +116,7 @@ export function PostBadges({ post }: { post: ShownPost }) {
         </Badge>
       )}
       <RequestBadges
-        urgency={post.urgency ?? undefined}
+        urgency={urgencyShown(post) ? (post.urgency ?? undefined) : undefined}
         requestType={post.requestType}
         activityType={post.activityType}
         subActivity={post.subActivity}
