@@ -23,6 +23,7 @@ const WIDTHS = [
 const MEMBER_PAGES: Record<string, string[]> = {
   main: ["/dashboard", "/share", "/request", "/members", "/leaderboard", "/qa", "/profile"],
   requests: ["/member-request", "/member-request/received", "/member-request/send", "/offers/received"],
+  posts: ["/posts/mine", "/collaboration/received-offer", "/collaboration/received-request"],
   services: [
     "/collaboration/send-offer",
     "/consultancy/received-offer",

@@ -29,6 +29,8 @@ import { Route as AppAdminApprovalsRouteImport } from './routes/_app/admin/appro
 import { Route as AppAdminInboxRouteImport } from './routes/_app/admin/inbox'
 import { Route as AppAdminMembersRouteImport } from './routes/_app/admin/members'
 import { Route as AppAdminQaRouteImport } from './routes/_app/admin/qa'
+import { Route as AppCollaborationReceivedOfferRouteImport } from './routes/_app/collaboration/received-offer'
+import { Route as AppCollaborationReceivedRequestRouteImport } from './routes/_app/collaboration/received-request'
 import { Route as AppCollaborationSendOfferRouteImport } from './routes/_app/collaboration/send-offer'
 import { Route as AppConsultancyReceivedOfferRouteImport } from './routes/_app/consultancy/received-offer'
 import { Route as AppConsultancyReceivedRequestRouteImport } from './routes/_app/consultancy/received-request'
@@ -46,6 +48,7 @@ import { Route as AppMemberRequestReceivedRouteImport } from './routes/_app/memb
 import { Route as AppMemberRequestSendRouteImport } from './routes/_app/member-request/send'
 import { Route as AppMembersUserIdRouteImport } from './routes/_app/members_.$userId'
 import { Route as AppOffersReceivedRouteImport } from './routes/_app/offers/received'
+import { Route as AppPostsMineRouteImport } from './routes/_app/posts/mine'
 import { Route as AppRecruitmentReceivedOfferRouteImport } from './routes/_app/recruitment/received-offer'
 import { Route as AppRecruitmentReceivedRequestRouteImport } from './routes/_app/recruitment/received-request'
 import { Route as AppRecruitmentSendOfferRouteImport } from './routes/_app/recruitment/send-offer'
@@ -151,6 +154,18 @@ const AppAdminQaRoute = AppAdminQaRouteImport.update({
   path: '/admin/qa',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCollaborationReceivedOfferRoute =
+  AppCollaborationReceivedOfferRouteImport.update({
+    id: '/collaboration/received-offer',
+    path: '/collaboration/received-offer',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCollaborationReceivedRequestRoute =
+  AppCollaborationReceivedRequestRouteImport.update({
+    id: '/collaboration/received-request',
+    path: '/collaboration/received-request',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCollaborationSendOfferRoute =
   AppCollaborationSendOfferRouteImport.update({
     id: '/collaboration/send-offer',
@@ -247,6 +262,11 @@ const AppOffersReceivedRoute = AppOffersReceivedRouteImport.update({
   path: '/offers/received',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPostsMineRoute = AppPostsMineRouteImport.update({
+  id: '/posts/mine',
+  path: '/posts/mine',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRecruitmentReceivedOfferRoute =
   AppRecruitmentReceivedOfferRouteImport.update({
     id: '/recruitment/received-offer',
@@ -291,6 +311,8 @@ export interface FileRoutesByFullPath {
   '/admin/inbox': typeof AppAdminInboxRoute
   '/admin/members': typeof AppAdminMembersRoute
   '/admin/qa': typeof AppAdminQaRoute
+  '/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
+  '/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
   '/consultancy/received-offer': typeof AppConsultancyReceivedOfferRoute
   '/consultancy/received-request': typeof AppConsultancyReceivedRequestRoute
@@ -307,6 +329,7 @@ export interface FileRoutesByFullPath {
   '/member-request/send': typeof AppMemberRequestSendRoute
   '/members/$userId': typeof AppMembersUserIdRoute
   '/offers/received': typeof AppOffersReceivedRoute
+  '/posts/mine': typeof AppPostsMineRoute
   '/recruitment/received-offer': typeof AppRecruitmentReceivedOfferRoute
   '/recruitment/received-request': typeof AppRecruitmentReceivedRequestRoute
   '/recruitment/send-offer': typeof AppRecruitmentSendOfferRoute
@@ -333,6 +356,8 @@ export interface FileRoutesByTo {
   '/admin/inbox': typeof AppAdminInboxRoute
   '/admin/members': typeof AppAdminMembersRoute
   '/admin/qa': typeof AppAdminQaRoute
+  '/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
+  '/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
   '/consultancy/received-offer': typeof AppConsultancyReceivedOfferRoute
   '/consultancy/received-request': typeof AppConsultancyReceivedRequestRoute
@@ -349,6 +374,7 @@ export interface FileRoutesByTo {
   '/member-request/send': typeof AppMemberRequestSendRoute
   '/members/$userId': typeof AppMembersUserIdRoute
   '/offers/received': typeof AppOffersReceivedRoute
+  '/posts/mine': typeof AppPostsMineRoute
   '/recruitment/received-offer': typeof AppRecruitmentReceivedOfferRoute
   '/recruitment/received-request': typeof AppRecruitmentReceivedRequestRoute
   '/recruitment/send-offer': typeof AppRecruitmentSendOfferRoute
@@ -377,6 +403,8 @@ export interface FileRoutesById {
   '/_app/admin/inbox': typeof AppAdminInboxRoute
   '/_app/admin/members': typeof AppAdminMembersRoute
   '/_app/admin/qa': typeof AppAdminQaRoute
+  '/_app/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
+  '/_app/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/_app/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
   '/_app/consultancy/received-offer': typeof AppConsultancyReceivedOfferRoute
   '/_app/consultancy/received-request': typeof AppConsultancyReceivedRequestRoute
@@ -393,6 +421,7 @@ export interface FileRoutesById {
   '/_app/member-request/send': typeof AppMemberRequestSendRoute
   '/_app/members_/$userId': typeof AppMembersUserIdRoute
   '/_app/offers/received': typeof AppOffersReceivedRoute
+  '/_app/posts/mine': typeof AppPostsMineRoute
   '/_app/recruitment/received-offer': typeof AppRecruitmentReceivedOfferRoute
   '/_app/recruitment/received-request': typeof AppRecruitmentReceivedRequestRoute
   '/_app/recruitment/send-offer': typeof AppRecruitmentSendOfferRoute
@@ -421,6 +450,8 @@ export interface FileRouteTypes {
     | '/admin/inbox'
     | '/admin/members'
     | '/admin/qa'
+    | '/collaboration/received-offer'
+    | '/collaboration/received-request'
     | '/collaboration/send-offer'
     | '/consultancy/received-offer'
     | '/consultancy/received-request'
@@ -437,6 +468,7 @@ export interface FileRouteTypes {
     | '/member-request/send'
     | '/members/$userId'
     | '/offers/received'
+    | '/posts/mine'
     | '/recruitment/received-offer'
     | '/recruitment/received-request'
     | '/recruitment/send-offer'
@@ -463,6 +495,8 @@ export interface FileRouteTypes {
     | '/admin/inbox'
     | '/admin/members'
     | '/admin/qa'
+    | '/collaboration/received-offer'
+    | '/collaboration/received-request'
     | '/collaboration/send-offer'
     | '/consultancy/received-offer'
     | '/consultancy/received-request'
@@ -479,6 +513,7 @@ export interface FileRouteTypes {
     | '/member-request/send'
     | '/members/$userId'
     | '/offers/received'
+    | '/posts/mine'
     | '/recruitment/received-offer'
     | '/recruitment/received-request'
     | '/recruitment/send-offer'
@@ -506,6 +541,8 @@ export interface FileRouteTypes {
     | '/_app/admin/inbox'
     | '/_app/admin/members'
     | '/_app/admin/qa'
+    | '/_app/collaboration/received-offer'
+    | '/_app/collaboration/received-request'
     | '/_app/collaboration/send-offer'
     | '/_app/consultancy/received-offer'
     | '/_app/consultancy/received-request'
@@ -522,6 +559,7 @@ export interface FileRouteTypes {
     | '/_app/member-request/send'
     | '/_app/members_/$userId'
     | '/_app/offers/received'
+    | '/_app/posts/mine'
     | '/_app/recruitment/received-offer'
     | '/_app/recruitment/received-request'
     | '/_app/recruitment/send-offer'
@@ -681,6 +719,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminQaRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/collaboration/received-offer': {
+      id: '/_app/collaboration/received-offer'
+      path: '/collaboration/received-offer'
+      fullPath: '/collaboration/received-offer'
+      preLoaderRoute: typeof AppCollaborationReceivedOfferRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/collaboration/received-request': {
+      id: '/_app/collaboration/received-request'
+      path: '/collaboration/received-request'
+      fullPath: '/collaboration/received-request'
+      preLoaderRoute: typeof AppCollaborationReceivedRequestRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/collaboration/send-offer': {
       id: '/_app/collaboration/send-offer'
       path: '/collaboration/send-offer'
@@ -800,6 +852,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOffersReceivedRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/posts/mine': {
+      id: '/_app/posts/mine'
+      path: '/posts/mine'
+      fullPath: '/posts/mine'
+      preLoaderRoute: typeof AppPostsMineRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/recruitment/received-offer': {
       id: '/_app/recruitment/received-offer'
       path: '/recruitment/received-offer'
@@ -845,6 +904,8 @@ interface AppRouteChildren {
   AppAdminInboxRoute: typeof AppAdminInboxRoute
   AppAdminMembersRoute: typeof AppAdminMembersRoute
   AppAdminQaRoute: typeof AppAdminQaRoute
+  AppCollaborationReceivedOfferRoute: typeof AppCollaborationReceivedOfferRoute
+  AppCollaborationReceivedRequestRoute: typeof AppCollaborationReceivedRequestRoute
   AppCollaborationSendOfferRoute: typeof AppCollaborationSendOfferRoute
   AppConsultancyReceivedOfferRoute: typeof AppConsultancyReceivedOfferRoute
   AppConsultancyReceivedRequestRoute: typeof AppConsultancyReceivedRequestRoute
@@ -861,6 +922,7 @@ interface AppRouteChildren {
   AppMemberRequestSendRoute: typeof AppMemberRequestSendRoute
   AppMembersUserIdRoute: typeof AppMembersUserIdRoute
   AppOffersReceivedRoute: typeof AppOffersReceivedRoute
+  AppPostsMineRoute: typeof AppPostsMineRoute
   AppRecruitmentReceivedOfferRoute: typeof AppRecruitmentReceivedOfferRoute
   AppRecruitmentReceivedRequestRoute: typeof AppRecruitmentReceivedRequestRoute
   AppRecruitmentSendOfferRoute: typeof AppRecruitmentSendOfferRoute
@@ -882,6 +944,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminInboxRoute: AppAdminInboxRoute,
   AppAdminMembersRoute: AppAdminMembersRoute,
   AppAdminQaRoute: AppAdminQaRoute,
+  AppCollaborationReceivedOfferRoute: AppCollaborationReceivedOfferRoute,
+  AppCollaborationReceivedRequestRoute: AppCollaborationReceivedRequestRoute,
   AppCollaborationSendOfferRoute: AppCollaborationSendOfferRoute,
   AppConsultancyReceivedOfferRoute: AppConsultancyReceivedOfferRoute,
   AppConsultancyReceivedRequestRoute: AppConsultancyReceivedRequestRoute,
@@ -898,6 +962,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMemberRequestSendRoute: AppMemberRequestSendRoute,
   AppMembersUserIdRoute: AppMembersUserIdRoute,
   AppOffersReceivedRoute: AppOffersReceivedRoute,
+  AppPostsMineRoute: AppPostsMineRoute,
   AppRecruitmentReceivedOfferRoute: AppRecruitmentReceivedOfferRoute,
   AppRecruitmentReceivedRequestRoute: AppRecruitmentReceivedRequestRoute,
   AppRecruitmentSendOfferRoute: AppRecruitmentSendOfferRoute,

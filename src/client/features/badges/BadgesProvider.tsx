@@ -1,18 +1,24 @@
 /**
- * Live badge counts for the layout and the dashboard (DESIGN.md §5): matching requests, unread
- * offers, points and tier for every member, pending applicants and knowledge submissions for
- * admins. One query for the first paint and one WebSocket subscription (`badges.onChange`),
+ * Live badge counts for the layout and the dashboard (DESIGN.md §5): matching posts of every
+ * board (ADR 16; `requests` is the membership board's), unread offers, points and tier for every
+ * member, pending applicants and knowledge submissions for admins. One query for the first paint and one WebSocket subscription (`badges.onChange`),
  * opened once inside the member layout; the server decides which counts a member may see.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import type { Tier } from "../../../common/constants";
+import type { Board } from "../../../common/posts";
 import { useTRPC } from "../../trpc";
 
 export interface Badges {
-  /** Matching requests (capped at 100). */
+  /** Matching member requests (capped at 100): `posts["membership.request"]`. */
   requests: number;
+  /**
+   * Matching posts of each board, each capped at 100 (ADR 16); a board is absent until the first
+   * count (read it as 0). A type-only import keeps the posts schemas out of the layout's bundle.
+   */
+  posts: Partial<Record<Board, number>>;
   unreadOffers: number;
   pendingApplicants: number;
   /** Knowledge submissions waiting for review (admin inbox). */
@@ -22,8 +28,11 @@ export interface Badges {
   tier?: Tier;
 }
 
+const NO_POSTS: Partial<Record<Board, number>> = {};
+
 const BadgesContext = createContext<Badges>({
   requests: 0,
+  posts: NO_POSTS,
   unreadOffers: 0,
   pendingApplicants: 0,
   pendingSubmissions: 0,
@@ -38,6 +47,7 @@ export function BadgesProvider({ children }: { children: ReactNode }) {
   const value = useMemo<Badges>(
     () => ({
       requests: data?.requests ?? 0,
+      posts: data?.posts ?? NO_POSTS,
       unreadOffers: data?.offers ?? 0,
       pendingApplicants: data?.admin?.applicants ?? 0,
       pendingSubmissions: data?.admin?.submissions ?? 0,

@@ -1,6 +1,7 @@
 /**
- * Dashboard service groups (spec part 2 §2): each with offers and requests and a Send and a
- * Received button; the member-request and offers buttons carry the live badges. Consultancy has
+ * Dashboard service groups (spec part 2 §2; issue #14): each with offers and requests and a Send
+ * and a Received button (SEND_PATHS, RECEIVED_PATHS); every Received button carries its board's
+ * live badge, and "My posts" and "Responses" (with the unread offers badge) sit by the title. Consultancy has
  * no send form yet: its Send is shown disabled, saying it comes with the consultancy service
  * (issue #13 §4).
  */
@@ -8,7 +9,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import type { PostArea } from "../../../common/constants";
+import type { Board } from "../../../common/posts";
 import { badgeLabel, useBadges } from "../badges";
+import { RECEIVED_PATHS, SEND_PATHS } from "../posts/labels";
 
 interface Row {
   label: ReactNode;
@@ -67,6 +71,21 @@ function SendComingSoon() {
   );
 }
 
+/** The Offers and Requests rows of a service area's boards, with their live badges. */
+function areaRows(area: Exclude<PostArea, "membership">, posts: Partial<Record<Board, number>>): Row[] {
+  const offer = `${area}.offer` as const;
+  const request = `${area}.request` as const;
+  return [
+    { label: <Trans>Offers</Trans>, send: SEND_PATHS[offer], received: RECEIVED_PATHS[offer], badge: posts[offer] },
+    {
+      label: <Trans>Requests</Trans>,
+      send: SEND_PATHS[request],
+      received: RECEIVED_PATHS[request],
+      badge: posts[request],
+    },
+  ];
+}
+
 export function ServiceGroups() {
   const badges = useBadges();
   const groups: GroupDef[] = [
@@ -77,40 +96,17 @@ export function ServiceGroups() {
         {
           label: <Trans>Member requests</Trans>,
           send: "/member-request",
-          received: "/member-request/received",
-          badge: badges.requests,
+          received: RECEIVED_PATHS["membership.request"],
+          badge: badges.posts["membership.request"] ?? badges.requests,
         },
       ],
     },
     {
       key: "collaboration",
       title: <Trans>Collaboration and partnership</Trans>,
-      rows: [
-        {
-          label: <Trans>Offers</Trans>,
-          send: "/collaboration/send-offer",
-          received: "/offers/received",
-          badge: badges.unreadOffers,
-        },
-        { label: <Trans>Requests</Trans>, send: "/member-request/send", received: "/member-request/received" },
-      ],
+      rows: areaRows("collaboration", badges.posts),
     },
-    {
-      key: "export",
-      title: <Trans>Export-related services</Trans>,
-      rows: [
-        {
-          label: <Trans>Offers</Trans>,
-          send: "/export-services/send-offer",
-          received: "/export-services/received-offer",
-        },
-        {
-          label: <Trans>Requests</Trans>,
-          send: "/export-services/send-request",
-          received: "/export-services/received-request",
-        },
-      ],
-    },
+    { key: "export", title: <Trans>Export-related services</Trans>, rows: areaRows("export_services", badges.posts) },
     {
       key: "consultancy",
       title: <Trans>Consultancy and training</Trans>,
@@ -122,34 +118,30 @@ export function ServiceGroups() {
     {
       key: "information",
       title: <Trans>Information and documents</Trans>,
-      rows: [
-        { label: <Trans>Offers</Trans>, send: "/information/send-offer", received: "/information/received-offer" },
-        {
-          label: <Trans>Requests</Trans>,
-          send: "/information/send-request",
-          received: "/information/received-request",
-        },
-      ],
+      rows: areaRows("information", badges.posts),
     },
     {
       key: "recruitment",
       title: <Trans>Recruitment and placement</Trans>,
-      rows: [
-        { label: <Trans>Offers</Trans>, send: "/recruitment/send-offer", received: "/recruitment/received-offer" },
-        {
-          label: <Trans>Requests</Trans>,
-          send: "/recruitment/send-request",
-          received: "/recruitment/received-request",
-        },
-      ],
+      rows: areaRows("recruitment", badges.posts),
     },
   ];
 
   return (
     <Stack gap="sm">
-      <Title order={2} size="h3">
-        <Trans>Services</Trans>
-      </Title>
+      <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+        <Title order={2} size="h3">
+          <Trans>Services</Trans>
+        </Title>
+        <Group gap={6} data-testid="my-posts-links">
+          <LinkButton to="/posts/mine">
+            <Trans>My posts</Trans>
+          </LinkButton>
+          <LinkButton to="/offers/received" badge={badges.unreadOffers}>
+            <Trans>Responses</Trans>
+          </LinkButton>
+        </Group>
+      </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {groups.map((g) => (
           <Card key={g.key} withBorder radius="lg" p="md" data-testid={`service-group-${g.key}`}>

@@ -7,6 +7,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Avatar,
+  Badge,
   Blockquote,
   Button,
   Card,
@@ -21,27 +22,39 @@ import {
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconMailOpened, IconSend, IconUserCircle } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { getRouteApi, Link } from "@tanstack/react-router";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useRef } from "react";
+import { POST_AREAS, type PostArea } from "../../../common/constants";
 import type { AppRouter } from "../../../server/trpc/router";
+import { FilterSelect } from "../../components/FilterBar";
+import { staleResultsStyle } from "../../components/FilteredListStates";
 import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
 import { useTRPC } from "../../trpc";
 import { RequestBadges } from "../memberRequests";
+import { AREA_LABELS } from "../posts/labels";
 import { ContactBlock } from "./ContactBlock";
 import { OfferRating } from "./OfferRating";
 
 type Offer = inferRouterOutputs<AppRouter>["offers"]["list"][number];
+
+const route = getRouteApi("/_app/offers/received");
 
 export function ReceivedOffersPage() {
   const { t } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   useDocumentTitle(t`Received Offers`);
-  const list = useQuery(trpc.offers.list.queryOptions());
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  // Unfiltered, the key stays `offers.list` without input, the one OfferRating updates.
+  const list = useQuery({
+    ...trpc.offers.list.queryOptions(search.area ? { area: search.area } : undefined),
+    placeholderData: keepPreviousData,
+  });
   const markRead = useMutation(trpc.offers.markRead.mutationOptions());
   const marked = useRef(false);
 
@@ -59,6 +72,10 @@ export function ReceivedOffersPage() {
     if (list.error) console.error("Failed to load received offers", list.error);
   }, [list.error]);
 
+  function setArea(area: PostArea | undefined) {
+    void navigate({ search: (prev) => ({ ...prev, area }), resetScroll: false });
+  }
+
   return (
     <Stack maw={1100} mx="auto" gap="md" pb="md">
       <div>
@@ -67,10 +84,24 @@ export function ReceivedOffersPage() {
         </Title>
         <Text c="dimmed" size="sm" mt={4}>
           <Trans>
-            Members' responses to your requests. Reveal their contact details to follow up, and rate each offer.
+            Members' responses to your requests and offers. Reveal their contact details to follow up, and rate each
+            offer.
           </Trans>
         </Text>
       </div>
+
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <FilterSelect
+          label={t`Service area`}
+          placeholder={t`All areas`}
+          codes={POST_AREAS}
+          labels={AREA_LABELS}
+          value={search.area}
+          onChange={setArea}
+          w={{ base: "100%", xs: 320 }}
+          data-testid="area-filter"
+        />
+      </Group>
 
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label={t`Loading offers`}>
@@ -81,9 +112,17 @@ export function ReceivedOffersPage() {
       ) : list.isError ? (
         <LoadError title={t`Failed to load received offers`} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
-        <EmptyState />
+        search.area ? (
+          <FilteredEmpty onReset={() => setArea(undefined)} />
+        ) : (
+          <EmptyState />
+        )
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="received-offers">
+        <SimpleGrid
+          cols={{ base: 1, md: 2 }}
+          data-testid="received-offers"
+          style={staleResultsStyle(list.isPlaceholderData)}
+        >
           {list.data.map((offer) => (
             <OfferCard key={offer.id} offer={offer} />
           ))}
@@ -113,6 +152,15 @@ function OfferCard({ offer }: { offer: Offer }) {
           </div>
         </Group>
 
+        <Group gap={6}>
+          <Badge color="teal" variant="light" tt="none" data-testid="offer-area">
+            {i18n._(AREA_LABELS[offer.area])}
+          </Badge>
+          <Badge color="indigo" variant="outline" data-testid="offer-kind">
+            {offer.kind === "offer" ? t`Answers your offer` : t`Answers your request`}
+          </Badge>
+        </Group>
+
         <RequestBadges
           requestType={offer.requestType}
           activityType={offer.activityType}
@@ -121,7 +169,7 @@ function OfferCard({ offer }: { offer: Offer }) {
 
         <div>
           <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4}>
-            <Trans>Your request</Trans>
+            {offer.kind === "offer" ? <Trans>Your offer</Trans> : <Trans>Your request</Trans>}
           </Text>
           <Blockquote
             color="gray"
@@ -168,6 +216,24 @@ function OfferCardSkeleton() {
         <Skeleton h={12} w="70%" />
         <Skeleton h={36} w={190} radius="sm" />
         <Skeleton h={24} w={120} />
+      </Stack>
+    </Card>
+  );
+}
+
+function FilteredEmpty({ onReset }: { onReset: () => void }) {
+  return (
+    <Card withBorder radius="lg" p="xl" data-testid="offers-empty">
+      <Stack align="center" ta="center" gap="sm" maw={520} mx="auto">
+        <ThemeIcon size={56} radius="xl" variant="light" color="teal">
+          <IconMailOpened size={28} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} size="h4">
+          <Trans>No responses in this area</Trans>
+        </Title>
+        <Button variant="default" onClick={onReset}>
+          <Trans>Show every area</Trans>
+        </Button>
       </Stack>
     </Card>
   );

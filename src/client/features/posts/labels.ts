@@ -25,9 +25,9 @@ export const AREA_LABELS: Record<PostArea, MessageDescriptor> = {
   recruitment: msg`Recruitment and placement`,
 };
 
-/** The title of each board's Received page. */
+/** The title of each board's Received page (membership keeps its page's name). */
 export const RECEIVED_TITLES: Record<Board, MessageDescriptor> = {
-  "membership.request": msg`Received Requests`,
+  "membership.request": msg`Received Member Requests`,
   "collaboration.request": msg`Partnership requests`,
   "collaboration.offer": msg`Partnership offers`,
   "export_services.request": msg`Export service requests`,

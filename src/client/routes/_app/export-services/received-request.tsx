@@ -1,8 +1,7 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
+import { ReceivedPostsPage } from "../../../features/posts/ReceivedPostsPage";
 
-/** Export-services requests and their answers live in the member-request lists (DESIGN.md §9). */
+/** Received export service requests (issue #14; spec part 2 §2 route table); members only, through the `_app` gate. */
 export const Route = createFileRoute("/_app/export-services/received-request")({
-  beforeLoad: () => {
-    throw redirect({ to: "/member-request/received", replace: true });
-  },
+  component: () => <ReceivedPostsPage board="export_services.request" />,
 });

@@ -1,8 +1,7 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { ReceivedPostsPage } from "../../../features/posts/ReceivedPostsPage";
 
-/** Received Information Requests: a service group screen built in a later issue (spec part 2 §2 route table). */
+/** Received information requests (issue #14; spec part 2 §2 route table); members only, through the `_app` gate. */
 export const Route = createFileRoute("/_app/information/received-request")({
-  component: () => <ComingSoon title={<Trans>Received Information Requests</Trans>} />,
+  component: () => <ReceivedPostsPage board="information.request" />,
 });

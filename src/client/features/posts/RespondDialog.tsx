@@ -1,7 +1,9 @@
 /**
- * Respond to Request (spec part 2 §2, §5, §8): the request in the header (type, urgency,
- * description), a response message of at most 200 characters with its counter, and e-mail,
- * telephone and WhatsApp, at least one of them. Validated with the server's `respondInput`.
+ * Respond to a post (spec part 2 §2, §5, §8; issue #14): the post in the header (poster, badges,
+ * title, description), a response message of at most 200 characters with its counter, and
+ * e-mail, telephone and WhatsApp, at least one of them. Validated with the server's
+ * `respondPostInput`; sent with `posts.respond`. Requests read "Respond to Request", offers
+ * "Respond to Offer".
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
@@ -23,17 +25,18 @@ import { notifications } from "@mantine/notifications";
 import { IconBrandWhatsapp, IconMail, IconPhone, IconSend } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { RESPONSE_MAX_CHARS, respondInput } from "../../../common/memberRequests";
+import { RESPONSE_MAX_CHARS } from "../../../common/memberRequests";
 import { Msg } from "../../../common/messages";
 import { HELPFUL_ANSWER_POINTS } from "../../../common/points";
+import { respondPostInput } from "../../../common/posts";
 import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
 import { refusalText, serverMsgKeys } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { useTRPC } from "../../trpc";
-import { RequestBadges } from "./RequestBadges";
-import type { ReceivedRequest } from "./types";
+import { RequestBadges } from "../memberRequests";
+import type { ReceivedPost } from "./types";
 
 interface Values {
   message: string;
@@ -55,9 +58,9 @@ export function normalizePhone(value: string): string {
     .replace(/[\s\-().]/g, "");
 }
 
-function toInput(requestId: number, v: Values) {
+function toInput(postId: number, v: Values) {
   return {
-    requestId,
+    postId,
     message: v.message,
     contactEmail: v.contactEmail.trim(),
     contactPhone: normalizePhone(v.contactPhone),
@@ -65,29 +68,31 @@ function toInput(requestId: number, v: Values) {
   };
 }
 
-const schemaErrors = validateWith(respondInput);
+const schemaErrors = validateWith(respondPostInput);
 
 export function RespondDialog({
-  request,
+  post: request,
   onClose,
   onResponded,
 }: {
-  request: ReceivedRequest | null;
+  /** The post being answered; null closes the dialog. */
+  post: ReceivedPost | null;
   onClose: () => void;
-  onResponded: (requestId: number) => void;
+  /** The post left the list: answered, or answered or withdrawn meanwhile. */
+  onResponded: (postId: number) => void;
 }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const mobile = useMediaQuery("(max-width: 36em)");
   const helpfulPoints = formatNumber(HELPFUL_ANSWER_POINTS, i18n.locale);
   const profile = useQuery({ ...trpc.profile.get.queryOptions(), enabled: request !== null });
-  const respond = useMutation(trpc.memberRequests.respond.mutationOptions());
+  const respond = useMutation(trpc.posts.respond.mutationOptions());
   const contactRequired = translateServerText(Msg.contactRequired);
   const form = useForm<Values>({
     initialValues: EMPTY,
     validate: (values) => {
       const errors = schemaErrors(toInput(request?.id ?? 1, values));
-      delete errors.requestId;
+      delete errors.postId;
       return errors;
     },
   });
@@ -141,7 +146,9 @@ export function RespondDialog({
       console.error("Failed to send response", error);
       const keys = serverMsgKeys(error);
       // Answered meanwhile, or no longer shown to this member: it leaves the list either way.
-      const gone = keys.includes("alreadyResponded") || keys.includes("requestUnavailable");
+      const gone = (
+        ["alreadyResponded", "alreadyRespondedPost", "requestUnavailable", "postUnavailable"] as const
+      ).some((k) => keys.includes(k));
       notifications.show({ color: "red", title: t`Failed to send response`, message: refusalText(error) });
       if (gone) onResponded(request.id);
       return;
@@ -149,7 +156,10 @@ export function RespondDialog({
     notifications.show({
       color: "teal",
       title: t`Response Sent`,
-      message: t`Your response has been sent to the requesting member`,
+      message:
+        request.kind === "offer"
+          ? t`Your response has been sent to the member who made the offer`
+          : t`Your response has been sent to the requesting member`,
     });
     onResponded(request.id);
   }
@@ -158,7 +168,7 @@ export function RespondDialog({
     <Modal
       opened={request !== null}
       onClose={onClose}
-      title={<Trans>Respond to Request</Trans>}
+      title={request?.kind === "offer" ? <Trans>Respond to Offer</Trans> : <Trans>Respond to Request</Trans>}
       size="lg"
       fullScreen={mobile}
       centered
