@@ -559,7 +559,16 @@ export const myPostsInput = z.object({
 });
 
 /** `posts.respond`: the Respond dialog's fields (memberRequests' `respondInput`) for a post. */
-export const respondPostInput = z.object({ postId: rowIdSchema, ...responseFields }).refine(...hasContact);
+export const respondPostInput = z
+  .object({ postId: rowIdSchema, board: boardSchema.optional(), ...responseFields })
+  .refine(...hasContact);
 
-/** `posts.close` and `posts.ignore`. */
+/** `posts.close`. */
 export const postIdInput = z.object({ postId: rowIdSchema });
+
+/**
+ * `posts.ignore`. `board` (and `posts.respond`'s) is the board of the page the member acts on:
+ * a post of another board is NOT_FOUND, and the membership board answers with the member-request
+ * texts ('This request is no longer available.').
+ */
+export const ignorePostInput = z.object({ postId: rowIdSchema, board: boardSchema.optional() });

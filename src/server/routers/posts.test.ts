@@ -399,6 +399,27 @@ describe("answering a post", () => {
     expect(await t.db.select().from(postResponses).where(eq(postResponses.postId, id))).toEqual([]);
   });
 
+  it("given the page's board, a post of another board is NOT_FOUND and the membership board keeps the request texts", async () => {
+    const author = await t.member({ countries: ["EE"] });
+    const reader = await t.member({ countries: ["EE"] });
+    const { id } = await author.caller.posts.create(postInputOf("collaboration.request", { countries: ["EE"] }));
+    const asMembership = { ...respondTo(id), board: "membership.request" as const };
+    await expectTRPCError(() => reader.caller.posts.respond(asMembership), "NOT_FOUND", Msg.requestUnavailable);
+    await expectTRPCError(
+      () => reader.caller.posts.ignore({ postId: id, board: "membership.request" }),
+      "NOT_FOUND",
+      Msg.requestUnavailable,
+    );
+    await expectTRPCError(
+      () => reader.caller.posts.respond({ ...respondTo(id), board: "collaboration.offer" }),
+      "NOT_FOUND",
+      Msg.postUnavailable,
+    );
+    expect(await reader.caller.posts.respond({ ...respondTo(id), board: "collaboration.request" })).toMatchObject({
+      id: expect.any(Number),
+    });
+  });
+
   it("the author reveals and rates once; 3 stars credit points and count in myRating and the member's page", async () => {
     const company = await t.member({ userType: "organization" });
     const lawyer = await t.member({ expertiseAreas: ["legal"] });

@@ -2,7 +2,14 @@
  * Posts: requests and offers of every service area (issue #14; ADR 16). Membership requests keep
  * their own key, `memberRequests`, over the same engine.
  */
-import { myPostsInput, postIdInput, postInput, receivedPostsInput, respondPostInput } from "../../common/posts";
+import {
+  ignorePostInput,
+  myPostsInput,
+  postIdInput,
+  postInput,
+  receivedPostsInput,
+  respondPostInput,
+} from "../../common/posts";
 import {
   assertMayPost,
   closePost,
@@ -34,10 +41,10 @@ export const postsRouter = router({
   /** Answers a post routed to me with a message and contacts; notifies its author. */
   respond: memberProcedure
     .input(respondPostInput)
-    .mutation(({ ctx, input }) => respondToPost(ctx.db, ctx.viewer.id, input)),
+    .mutation(({ ctx, input }) => respondToPost(ctx.db, ctx.viewer.id, input, input.board)),
   /** Removes a post routed to me from my received list only. */
-  ignore: memberProcedure.input(postIdInput).mutation(async ({ ctx, input }) => {
-    await ignorePost(ctx.db, ctx.viewer.id, input.postId);
+  ignore: memberProcedure.input(ignorePostInput).mutation(async ({ ctx, input }) => {
+    await ignorePost(ctx.db, ctx.viewer.id, input.postId, input.board);
     return { ok: true as const };
   }),
   /** My posts with their responses count and state. */

@@ -61,7 +61,7 @@ export function ReceivedPostsPage({ board }: { board: Board }) {
   async function archive(post: ReceivedPost) {
     setIgnoring(post.id);
     try {
-      await ignore.mutateAsync({ postId: post.id });
+      await ignore.mutateAsync({ postId: post.id, board });
     } catch (error) {
       console.error("Failed to archive post", error);
       notifications.show({

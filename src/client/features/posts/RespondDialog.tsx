@@ -28,7 +28,7 @@ import { useEffect } from "react";
 import { RESPONSE_MAX_CHARS } from "../../../common/memberRequests";
 import { Msg } from "../../../common/messages";
 import { HELPFUL_ANSWER_POINTS } from "../../../common/points";
-import { respondPostInput } from "../../../common/posts";
+import { type Board, respondPostInput } from "../../../common/posts";
 import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
@@ -58,9 +58,10 @@ export function normalizePhone(value: string): string {
     .replace(/[\s\-().]/g, "");
 }
 
-function toInput(postId: number, v: Values) {
+function toInput(post: Pick<ReceivedPost, "id" | "area" | "kind"> | null, v: Values) {
   return {
-    postId,
+    postId: post?.id ?? 1,
+    board: post ? (`${post.area}.${post.kind}` as Board) : undefined,
     message: v.message,
     contactEmail: v.contactEmail.trim(),
     contactPhone: normalizePhone(v.contactPhone),
@@ -91,8 +92,9 @@ export function RespondDialog({
   const form = useForm<Values>({
     initialValues: EMPTY,
     validate: (values) => {
-      const errors = schemaErrors(toInput(request?.id ?? 1, values));
+      const errors = schemaErrors(toInput(request, values));
       delete errors.postId;
+      delete errors.board;
       return errors;
     },
   });
@@ -141,7 +143,7 @@ export function RespondDialog({
   async function submit(values: Values) {
     if (!request) return;
     try {
-      await respond.mutateAsync(toInput(request.id, values));
+      await respond.mutateAsync(toInput(request, values));
     } catch (error) {
       console.error("Failed to send response", error);
       const keys = serverMsgKeys(error);
