@@ -12,6 +12,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { type ServiceActivity, sendRequestInput, type Urgency } from "../../../common/memberRequests";
 import { Msg } from "../../../common/messages";
+import { DescriptionField } from "../../components/DescriptionField";
 import { CountrySelect, ProductSelect } from "../../components/ReferenceSelects";
 import {
   EitherOrFields,
@@ -22,7 +23,7 @@ import {
 import { atLeastOneOf, validateWith } from "../../lib/form";
 import { useCountryOptions, useProducts } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
-import { DescriptionField, SubActivitySelect, useSendRequestToasts } from "./fields";
+import { SubActivitySelect, useSendRequestToasts } from "./fields";
 import { activityOptions, urgencyOptions } from "./options";
 
 interface Values {

@@ -18,6 +18,7 @@ import {
   type Urgency,
 } from "../../../common/memberRequests";
 import { Msg, type MsgKey } from "../../../common/messages";
+import { DescriptionField } from "../../components/DescriptionField";
 import { CountrySelect, ProductSelect } from "../../components/ReferenceSelects";
 import { RequestFormShell, useReferenceLoadError } from "../../components/RequestFormShell";
 import { translateServerText } from "../../i18n/serverMessages";
@@ -26,7 +27,6 @@ import { atLeastOneOf, validateWith } from "../../lib/form";
 import { REQUEST_TYPE_LABELS, URGENCY_LABELS } from "../../lib/labels";
 import { useCountryOptions, useProducts } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
-import { DescriptionField } from "./fields";
 
 interface Values {
   productId: number | null;

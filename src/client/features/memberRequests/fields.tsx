@@ -1,73 +1,15 @@
 /**
- * The fields the request forms share: the description box with its live word counter, the
- * sub-activity list, radio rows, and the Send Request forms' toasts.
+ * The fields the request forms share: the sub-activity list, radio rows, and the Send Request
+ * forms' toasts (the description box is components/DescriptionField.tsx).
  */
-import { Trans, useLingui } from "@lingui/react/macro";
-import {
-  Group,
-  Radio,
-  type RadioGroupProps,
-  Select,
-  type SelectProps,
-  Text,
-  Textarea,
-  type TextareaProps,
-} from "@mantine/core";
+import { useLingui } from "@lingui/react/macro";
+import { Group, Radio, type RadioGroupProps, Select, type SelectProps } from "@mantine/core";
 import type { FormErrors } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { countWords, DESCRIPTION_MAX_WORDS, type ServiceActivity } from "../../../common/memberRequests";
-import { formatNumber } from "../../i18n";
+import type { ServiceActivity } from "../../../common/memberRequests";
 import { isSignedOut } from "../../lib/errors";
 import { firstError } from "../../lib/form";
 import { subActivityOptions } from "./options";
-
-/**
- * Description box with the live counter 'n/30 words' (words split on whitespace, as the server
- * counts them), labelled "Description". Above the limit the counter turns red and
- * `overLimitMessage` ("Description must be 30 words or less" unless given) shows as the field's
- * error; otherwise `error` (from validation) shows.
- */
-export function DescriptionField({
-  overLimitMessage,
-  error,
-  value,
-  ...props
-}: Omit<TextareaProps, "value"> & { value: string; overLimitMessage?: string }) {
-  const { t, i18n } = useLingui();
-  const words = countWords(value);
-  const over = words > DESCRIPTION_MAX_WORDS;
-  const count = formatNumber(words, i18n.locale);
-  const max = formatNumber(DESCRIPTION_MAX_WORDS, i18n.locale);
-  return (
-    <Textarea
-      label={t`Description`}
-      placeholder={t`Describe briefly what you need`}
-      data-testid="description"
-      autosize
-      minRows={4}
-      maxRows={10}
-      required
-      {...props}
-      value={value}
-      error={over ? (overLimitMessage ?? t`Description must be 30 words or less`) : error}
-      inputWrapperOrder={["label", "input", "description", "error"]}
-      description={
-        <Text
-          component="span"
-          size="xs"
-          c={over ? "red.7" : "dimmed"}
-          fw={over ? 600 : undefined}
-          data-testid="word-count"
-        >
-          <Trans>
-            {count}/{max} words
-          </Trans>
-        </Text>
-      }
-      data-over-limit={over || undefined}
-    />
-  );
-}
 
 /**
  * The Send Request forms' toasts (Send Member Request, Export Services Request): a client-side
