@@ -26,6 +26,7 @@ const MEMBER_PAGES: Record<string, string[]> = {
   posts: ["/posts/mine", "/collaboration/received-offer", "/collaboration/received-request"],
   services: [
     "/collaboration/send-offer",
+    "/collaboration/send-request",
     "/consultancy/received-offer",
     "/consultancy/received-request",
     "/export-services/received-offer",

@@ -32,6 +32,7 @@ import { Route as AppAdminQaRouteImport } from './routes/_app/admin/qa'
 import { Route as AppCollaborationReceivedOfferRouteImport } from './routes/_app/collaboration/received-offer'
 import { Route as AppCollaborationReceivedRequestRouteImport } from './routes/_app/collaboration/received-request'
 import { Route as AppCollaborationSendOfferRouteImport } from './routes/_app/collaboration/send-offer'
+import { Route as AppCollaborationSendRequestRouteImport } from './routes/_app/collaboration/send-request'
 import { Route as AppConsultancyReceivedOfferRouteImport } from './routes/_app/consultancy/received-offer'
 import { Route as AppConsultancyReceivedRequestRouteImport } from './routes/_app/consultancy/received-request'
 import { Route as AppExportServicesReceivedOfferRouteImport } from './routes/_app/export-services/received-offer'
@@ -170,6 +171,12 @@ const AppCollaborationSendOfferRoute =
   AppCollaborationSendOfferRouteImport.update({
     id: '/collaboration/send-offer',
     path: '/collaboration/send-offer',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCollaborationSendRequestRoute =
+  AppCollaborationSendRequestRouteImport.update({
+    id: '/collaboration/send-request',
+    path: '/collaboration/send-request',
     getParentRoute: () => AppRoute,
   } as any)
 const AppConsultancyReceivedOfferRoute =
@@ -314,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
   '/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
+  '/collaboration/send-request': typeof AppCollaborationSendRequestRoute
   '/consultancy/received-offer': typeof AppConsultancyReceivedOfferRoute
   '/consultancy/received-request': typeof AppConsultancyReceivedRequestRoute
   '/export-services/received-offer': typeof AppExportServicesReceivedOfferRoute
@@ -359,6 +367,7 @@ export interface FileRoutesByTo {
   '/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
   '/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
+  '/collaboration/send-request': typeof AppCollaborationSendRequestRoute
   '/consultancy/received-offer': typeof AppConsultancyReceivedOfferRoute
   '/consultancy/received-request': typeof AppConsultancyReceivedRequestRoute
   '/export-services/received-offer': typeof AppExportServicesReceivedOfferRoute
@@ -406,6 +415,7 @@ export interface FileRoutesById {
   '/_app/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
   '/_app/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/_app/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
+  '/_app/collaboration/send-request': typeof AppCollaborationSendRequestRoute
   '/_app/consultancy/received-offer': typeof AppConsultancyReceivedOfferRoute
   '/_app/consultancy/received-request': typeof AppConsultancyReceivedRequestRoute
   '/_app/export-services/received-offer': typeof AppExportServicesReceivedOfferRoute
@@ -453,6 +463,7 @@ export interface FileRouteTypes {
     | '/collaboration/received-offer'
     | '/collaboration/received-request'
     | '/collaboration/send-offer'
+    | '/collaboration/send-request'
     | '/consultancy/received-offer'
     | '/consultancy/received-request'
     | '/export-services/received-offer'
@@ -498,6 +509,7 @@ export interface FileRouteTypes {
     | '/collaboration/received-offer'
     | '/collaboration/received-request'
     | '/collaboration/send-offer'
+    | '/collaboration/send-request'
     | '/consultancy/received-offer'
     | '/consultancy/received-request'
     | '/export-services/received-offer'
@@ -544,6 +556,7 @@ export interface FileRouteTypes {
     | '/_app/collaboration/received-offer'
     | '/_app/collaboration/received-request'
     | '/_app/collaboration/send-offer'
+    | '/_app/collaboration/send-request'
     | '/_app/consultancy/received-offer'
     | '/_app/consultancy/received-request'
     | '/_app/export-services/received-offer'
@@ -740,6 +753,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCollaborationSendOfferRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/collaboration/send-request': {
+      id: '/_app/collaboration/send-request'
+      path: '/collaboration/send-request'
+      fullPath: '/collaboration/send-request'
+      preLoaderRoute: typeof AppCollaborationSendRequestRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/consultancy/received-offer': {
       id: '/_app/consultancy/received-offer'
       path: '/consultancy/received-offer'
@@ -907,6 +927,7 @@ interface AppRouteChildren {
   AppCollaborationReceivedOfferRoute: typeof AppCollaborationReceivedOfferRoute
   AppCollaborationReceivedRequestRoute: typeof AppCollaborationReceivedRequestRoute
   AppCollaborationSendOfferRoute: typeof AppCollaborationSendOfferRoute
+  AppCollaborationSendRequestRoute: typeof AppCollaborationSendRequestRoute
   AppConsultancyReceivedOfferRoute: typeof AppConsultancyReceivedOfferRoute
   AppConsultancyReceivedRequestRoute: typeof AppConsultancyReceivedRequestRoute
   AppExportServicesReceivedOfferRoute: typeof AppExportServicesReceivedOfferRoute
@@ -947,6 +968,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCollaborationReceivedOfferRoute: AppCollaborationReceivedOfferRoute,
   AppCollaborationReceivedRequestRoute: AppCollaborationReceivedRequestRoute,
   AppCollaborationSendOfferRoute: AppCollaborationSendOfferRoute,
+  AppCollaborationSendRequestRoute: AppCollaborationSendRequestRoute,
   AppConsultancyReceivedOfferRoute: AppConsultancyReceivedOfferRoute,
   AppConsultancyReceivedRequestRoute: AppConsultancyReceivedRequestRoute,
   AppExportServicesReceivedOfferRoute: AppExportServicesReceivedOfferRoute,

@@ -66,6 +66,8 @@ export interface RequestFormShellProps<V> {
   focus?: FocusOptions;
   /** Inside the form, above the card (e.g. the help type cards). */
   before?: ReactNode;
+  /** Shown instead of the form, e.g. why this member may not post it (the title and intro stay). */
+  blocked?: ReactNode;
   /** The fields. */
   children: ReactNode;
   submitLabel: ReactNode;
@@ -157,32 +159,34 @@ export function RequestFormShell<V>(props: RequestFormShellProps<V>) {
       {props.loadError && <LoadError title={props.loadError.title} onRetry={props.loadError.onRetry} />}
       {limitReached && <Box ref={limitRef}>{quota.panel}</Box>}
 
-      <form onSubmit={form.onSubmit((values) => void submit(values), invalid)} noValidate data-request-form>
-        <Stack gap="md">
-          {props.before}
-          <Card withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
-            <Stack gap={props.gap ?? "md"}>
-              {props.children}
-              <Group justify="flex-end" gap="sm">
-                {props.cancel && (
-                  <Button component={Link} to="/dashboard" variant="default">
-                    <Trans>Cancel</Trans>
+      {props.blocked ?? (
+        <form onSubmit={form.onSubmit((values) => void submit(values), invalid)} noValidate data-request-form>
+          <Stack gap="md">
+            {props.before}
+            <Card withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
+              <Stack gap={props.gap ?? "md"}>
+                {props.children}
+                <Group justify="flex-end" gap="sm">
+                  {props.cancel && (
+                    <Button component={Link} to="/dashboard" variant="default">
+                      <Trans>Cancel</Trans>
+                    </Button>
+                  )}
+                  <Button
+                    type="submit"
+                    disabled={props.submitDisabled}
+                    loading={props.pending}
+                    leftSection={<IconSend size={16} aria-hidden />}
+                    data-testid={props.submitTestId}
+                  >
+                    {props.submitLabel}
                   </Button>
-                )}
-                <Button
-                  type="submit"
-                  disabled={props.submitDisabled}
-                  loading={props.pending}
-                  leftSection={<IconSend size={16} aria-hidden />}
-                  data-testid={props.submitTestId}
-                >
-                  {props.submitLabel}
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
-        </Stack>
-      </form>
+                </Group>
+              </Stack>
+            </Card>
+          </Stack>
+        </form>
+      )}
     </Stack>
   );
 }

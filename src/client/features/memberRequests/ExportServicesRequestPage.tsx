@@ -2,15 +2,18 @@
  * Export Services Request `/export-services/send-request` (spec part 2 §2, §3, §5, §8): an
  * industrial sector and/or a target country (both are saved, DESIGN.md §8.7), the activity type
  * as radio buttons, the export-services list of sub-activities (with Arbitration), a description
- * of at most 30 words and the urgency, which must be chosen. Success goes to the dashboard.
+ * of at most 30 words, the urgency, which must be chosen, and how long the post stays visible
+ * (7 to 90 days, 30 by default). Success goes to the dashboard.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
+import { POST_VALIDITY_DEFAULT_DAYS } from "../../../common/constants";
 import { exportServicesRequestInput, type ServiceActivity, type Urgency } from "../../../common/memberRequests";
 import { Msg } from "../../../common/messages";
 import type { SectorCode } from "../../../common/sectors";
+import { DescriptionField } from "../../components/DescriptionField";
 import { CountrySelect, SectorSelect } from "../../components/ReferenceSelects";
 import {
   EitherOrFields,
@@ -21,7 +24,8 @@ import {
 import { atLeastOneOf, validateWith } from "../../lib/form";
 import { useCountryOptions } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
-import { DescriptionField, OptionRadios, SubActivitySelect, useSendRequestToasts } from "./fields";
+import { type ValidityDays, ValiditySelect } from "../posts/form/fields";
+import { OptionRadios, SubActivitySelect, useSendRequestToasts } from "./fields";
 import { activityOptions, urgencyOptions } from "./options";
 
 interface Values {
@@ -31,6 +35,7 @@ interface Values {
   subActivity: string;
   description: string;
   urgency: Urgency | null;
+  validityDays: ValidityDays;
 }
 
 const ORDER: (keyof Values)[] = ["sector", "countryCode", "activityType", "subActivity", "description", "urgency"];
@@ -57,6 +62,7 @@ export function ExportServicesRequestPage() {
       subActivity: "",
       description: "",
       urgency: null,
+      validityDays: POST_VALIDITY_DEFAULT_DAYS,
     },
     validate,
   });
@@ -84,6 +90,7 @@ export function ExportServicesRequestPage() {
           subActivity: values.subActivity,
           description: values.description.trim(),
           urgency: values.urgency as Urgency,
+          validityDays: values.validityDays,
         })
       }
       logLabel="Failed to send export services request"
@@ -140,6 +147,12 @@ export function ExportServicesRequestPage() {
           form.clearFieldError("urgency");
         }}
         data-testid="urgency-radios"
+      />
+
+      <ValiditySelect
+        value={v.validityDays}
+        onChange={(days) => form.setFieldValue("validityDays", days)}
+        error={form.errors.validityDays}
       />
     </RequestFormShell>
   );

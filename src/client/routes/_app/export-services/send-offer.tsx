@@ -1,8 +1,7 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { PostFormPage } from "../../../features/posts/PostFormPage";
 
-/** Send an Export Services Offer: a service group screen built in a later issue (spec part 2 §2 route table). */
+/** Offer an export service (`export_services.offer`; issue #14, spec part 2 §2 route table); members only, through the `_app` gate. */
 export const Route = createFileRoute("/_app/export-services/send-offer")({
-  component: () => <ComingSoon title={<Trans>Send an Export Services Offer</Trans>} />,
+  component: () => <PostFormPage form="export_services.offer" />,
 });

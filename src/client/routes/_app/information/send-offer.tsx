@@ -1,8 +1,7 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { PostFormPage } from "../../../features/posts/PostFormPage";
 
-/** Send an Information Offer: a service group screen built in a later issue (spec part 2 §2 route table). */
+/** Offer information or a document (`information.offer`; issue #14, spec part 2 §2 route table); members only, through the `_app` gate. */
 export const Route = createFileRoute("/_app/information/send-offer")({
-  component: () => <ComingSoon title={<Trans>Send an Information Offer</Trans>} />,
+  component: () => <PostFormPage form="information.offer" />,
 });

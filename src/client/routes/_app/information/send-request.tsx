@@ -1,8 +1,7 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { PostFormPage } from "../../../features/posts/PostFormPage";
 
-/** Send an Information Request: a service group screen built in a later issue (spec part 2 §2 route table). */
+/** Ask for information (`information.request`; issue #14, spec part 2 §2 route table); members only, through the `_app` gate. */
 export const Route = createFileRoute("/_app/information/send-request")({
-  component: () => <ComingSoon title={<Trans>Send an Information Request</Trans>} />,
+  component: () => <PostFormPage form="information.request" />,
 });

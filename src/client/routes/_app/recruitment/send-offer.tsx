@@ -1,8 +1,7 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { PostFormPage } from "../../../features/posts/PostFormPage";
 
-/** Send a Recruitment Offer: a service group screen built in a later issue (spec part 2 §2 route table). */
+/** Offer a position (`recruitment.offer`; issue #14, spec part 2 §2 route table); members only, through the `_app` gate. */
 export const Route = createFileRoute("/_app/recruitment/send-offer")({
-  component: () => <ComingSoon title={<Trans>Send a Recruitment Offer</Trans>} />,
+  component: () => <PostFormPage form="recruitment.offer" />,
 });
