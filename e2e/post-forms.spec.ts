@@ -67,7 +67,8 @@ const TITLES: Record<NewPostForm, string> = {
 async function pick(page: Page, testId: string, option: RegExp | string, search?: string): Promise<void> {
   const input = page.getByTestId(testId);
   await expect(input).toBeEnabled({ timeout: 30_000 });
-  await input.click();
+  // The page may still be busy building the reference lists on a loaded machine.
+  await input.click({ timeout: 30_000 });
   if (search) await input.fill(search);
   await page.getByRole("option", { name: option }).first().click();
 }
@@ -238,8 +239,11 @@ test.describe("service-area Send pages", () => {
       await page.setViewportSize({ width: 1280, height: 800 });
 
       await page.getByTestId("send-post").click();
+      // The toast shows as the page leaves for the dashboard (it closes by itself a few seconds later).
+      await expect(page.getByRole("alert").filter({ hasText: "Your post has been sent successfully!" })).toBeVisible({
+        timeout: 20_000,
+      });
       await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-      await closeToast(page, "Your post has been sent successfully!");
 
       const mine = await apiOf(page.request, account).query<{ items: MyPost[] }>("posts.mine", {});
       expect(mine.items).toHaveLength(1);
