@@ -53,7 +53,7 @@ export function DescriptionField({
         <Text
           component="span"
           size="xs"
-          c={over ? "red.7" : "dimmed"}
+          c={over ? "red.9" : "dimmed"}
           fw={over ? 600 : undefined}
           data-testid={counterTestId}
         >

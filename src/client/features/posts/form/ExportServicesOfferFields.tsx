@@ -70,7 +70,7 @@ export function ExportServicesOfferFields({ form }: { form: UseFormReturnType<Po
           />
         </SimpleGrid>
         {servedError ? (
-          <Text size="xs" c="red.7" mt={6} role="alert" data-testid="served-error">
+          <Text size="xs" c="red.9" mt={6} role="alert" data-testid="served-error">
             {servedError}
           </Text>
         ) : (
@@ -111,6 +111,7 @@ export function ExportServicesOfferFields({ form }: { form: UseFormReturnType<Po
           label={t`Currency`}
           placeholder={t`Select a currency`}
           description={t`Required with a price`}
+          withAsterisk={v.priceMin !== "" || v.priceMax !== ""}
           inputWrapperOrder={["label", "input", "description", "error"]}
           clearable
           data={CURRENCIES.map((c) => ({ value: c, label: `${currencyName(c, i18n.locale)} (${c})` }))}

@@ -41,7 +41,7 @@ export function InformationFields({ form }: { form: UseFormReturnType<PostFormSt
           <ProductSelect label={t`Product`} {...topic("productId")} />
         </SimpleGrid>
         {topicError ? (
-          <Text size="xs" c="red.7" mt={6} role="alert" data-testid="topic-error">
+          <Text size="xs" c="red.9" mt={6} role="alert" data-testid="topic-error">
             {topicError}
           </Text>
         ) : (
