@@ -263,6 +263,33 @@ test.describe("service-area Send pages", () => {
     });
   }
 
+  test("the export-services request has the same validity choice, and it is stored", async ({ page }) => {
+    test.setTimeout(120_000);
+    const account = await login(page, { ...newPerson("Omid", "Farahani"), activities: ["exporter"] });
+    await page.goto("/export-services/send-request");
+    await expect(page.getByRole("heading", { level: 1, name: "Export Services Request" })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId("validity-select")).toHaveValue("30 days");
+    await pick(page, "sector-select", "Agriculture", "agri");
+    await page.getByRole("radio", { name: "Commercial" }).check();
+    await pick(page, "sub-activity-select", "Logistics and Transportation");
+    const description = `Need a freight forwarder for saffron to Hamburg, ${Date.now()}.`;
+    await page.getByTestId("description").fill(description);
+    await expect(page.getByTestId("word-count")).toHaveText(`${description.split(/\s+/).length}/30 words`);
+    await page.getByRole("radio", { name: "Urgent" }).check();
+    await pick(page, "validity-select", "14 days");
+    await page.getByRole("button", { name: "Send Request" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+
+    const mine = await apiOf(page.request, account).query<{ items: MyPost[] }>("posts.mine", {});
+    const post = mine.items.find((p) => p.description === description);
+    expect(post?.area).toBe("export_services");
+    expect(post?.kind).toBe("request");
+    const days = (Date.parse(post?.expiresAt ?? "") - Date.parse(post?.createdAt ?? "")) / 86_400_000;
+    expect(days).toBeCloseTo(14, 2);
+  });
+
   test("the forms show their validation messages before anything is sent", async ({ page }) => {
     test.setTimeout(120_000);
     const account = await login(page, { ...newPerson("Leila", "Ahmadi"), activities: ["export_service_provider"] });
