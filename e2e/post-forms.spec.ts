@@ -5,8 +5,8 @@
  * Screenshots of every form in English, Persian (RTL) and at phone width. One test shows the
  * client-side validation (empty required fields, a description over 150 words, a price without a
  * currency) before anything is sent; one shows a recruitment form explaining up front that it is
- * for the other user type. axe checks each filled-in form in English and Persian (the error
- * state is not checked: Mantine's error red, #fa5252, is below 4.5:1 app-wide; see the report).
+ * for the other user type. axe checks each filled-in form in English and Persian, and one form
+ * showing its validation errors.
  *
  * Every test stands on its own: its member is fresh (the `login` fixture).
  */
@@ -315,6 +315,8 @@ test.describe("service-area Send pages", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Please select an activity type" })).toBeVisible();
     await expect(page).toHaveURL(/\/export-services\/send-offer$/);
     await snap(page, "post-form-validation-en");
+    // Field errors are red 9 (theme.ts), so the error state passes axe too.
+    await expectNoAxeViolations(page, "export services offer with its validation errors");
 
     // The collaboration form: every required field empty.
     await page.goto(PATHS["collaboration.request"]);
