@@ -52,13 +52,13 @@ export default defineConfig({
       // Counts that any other test may change: the admin inbox's pending count, and a member's
       // requests badge (which every matching request raises).
       name: "knowledge",
-      testMatch: [/knowledge\.spec\.ts/, /requests\.spec\.ts/],
+      testMatch: [/knowledge\.spec\.ts/, /requests\.spec\.ts/, /posts\.spec\.ts/],
       dependencies: ["front-door"],
       use: { browserName: "chromium" },
     },
     {
       name: "chromium",
-      testIgnore: [/front-door\.spec\.ts/, /knowledge\.spec\.ts/, /requests\.spec\.ts/],
+      testIgnore: [/front-door\.spec\.ts/, /knowledge\.spec\.ts/, /requests\.spec\.ts/, /\/posts\.spec\.ts/],
       dependencies: ["knowledge"],
       fullyParallel: true,
       use: { browserName: "chromium" },

@@ -15,11 +15,13 @@ import type { PostForm } from "../src/common/posts";
 import { expectNoAxeViolations } from "./support/axe";
 import {
   apiOf,
+  closeDropdown,
   closeToast,
   expect,
   type LoginSpec,
   login,
   newPerson,
+  pick,
   snap,
   switchLanguage,
   test,
@@ -64,21 +66,6 @@ const TITLES: Record<NewPostForm, string> = {
   "recruitment.request": "Seek a position",
   "recruitment.offer": "Offer a position",
 };
-
-/** Picks `option` in the (single or multi) select with test id `testId`, typing `search` first when given. */
-async function pick(page: Page, testId: string, option: RegExp | string, search?: string): Promise<void> {
-  const input = page.getByTestId(testId);
-  await expect(input).toBeEnabled({ timeout: 30_000 });
-  // The page may still be busy building the reference lists on a loaded machine.
-  await input.click({ timeout: 30_000 });
-  if (search) await input.fill(search);
-  await page.getByRole("option", { name: option }).first().click();
-}
-
-/** Closes an open dropdown (a multi-select stays open after a pick). */
-async function closeDropdown(page: Page): Promise<void> {
-  await page.keyboard.press("Escape");
-}
 
 /** A minimal one-page PDF. */
 function makePdf(text: string): Buffer {

@@ -323,3 +323,18 @@ export async function closeToast(page: Page, text: string): Promise<void> {
     .catch(() => {});
   await expect(toast).toBeHidden();
 }
+
+/** Picks `option` in the (single or multi) select with test id `testId`, typing `search` first when given. */
+export async function pick(page: Page, testId: string, option: RegExp | string, search?: string): Promise<void> {
+  const input = page.getByTestId(testId);
+  await expect(input).toBeEnabled({ timeout: 30_000 });
+  // The page may still be busy building the reference lists on a loaded machine.
+  await input.click({ timeout: 30_000 });
+  if (search) await input.fill(search);
+  await page.getByRole("option", { name: option }).first().click();
+}
+
+/** Closes an open dropdown (a multi-select stays open after a pick). */
+export async function closeDropdown(page: Page): Promise<void> {
+  await page.keyboard.press("Escape");
+}

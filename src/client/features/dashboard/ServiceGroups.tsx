@@ -6,7 +6,7 @@
  * (issue #13 §4).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { PostArea } from "../../../common/constants";
@@ -16,6 +16,8 @@ import { RECEIVED_PATHS, SEND_PATHS } from "../posts/labels";
 
 interface Row {
   label: ReactNode;
+  /** The board whose Received button this is (its test id is `received-<board>`). */
+  board?: Board;
   send: string | null;
   received: string;
   badge?: number;
@@ -27,17 +29,37 @@ interface GroupDef {
   rows: Row[];
 }
 
-function LinkButton({ to, children, badge }: { to: string; children: ReactNode; badge?: number }) {
+/**
+ * A link styled as a small button; with `badge`, the count shows beside its label, is read as
+ * "n new", and is in `data-count` (0 when there is none).
+ */
+function LinkButton({
+  to,
+  children,
+  badge,
+  testId,
+}: {
+  to: string;
+  children: ReactNode;
+  badge?: number;
+  testId?: string;
+}) {
   return (
     <Button
       component={Link}
       to={to}
       size="xs"
       variant="light"
+      data-testid={testId}
+      data-count={badge ?? 0}
       rightSection={
         badge ? (
           <Badge size="xs" color="red" circle={badge < 10}>
             {badgeLabel(badge)}
+            <VisuallyHidden>
+              {" "}
+              <Trans>new</Trans>
+            </VisuallyHidden>
           </Badge>
         ) : null
       }
@@ -76,9 +98,16 @@ function areaRows(area: Exclude<PostArea, "membership">, posts: Partial<Record<B
   const offer = `${area}.offer` as const;
   const request = `${area}.request` as const;
   return [
-    { label: <Trans>Offers</Trans>, send: SEND_PATHS[offer], received: RECEIVED_PATHS[offer], badge: posts[offer] },
+    {
+      label: <Trans>Offers</Trans>,
+      board: offer,
+      send: SEND_PATHS[offer],
+      received: RECEIVED_PATHS[offer],
+      badge: posts[offer],
+    },
     {
       label: <Trans>Requests</Trans>,
+      board: request,
       send: SEND_PATHS[request],
       received: RECEIVED_PATHS[request],
       badge: posts[request],
@@ -95,6 +124,7 @@ export function ServiceGroups() {
       rows: [
         {
           label: <Trans>Member requests</Trans>,
+          board: "membership.request",
           send: "/member-request",
           received: RECEIVED_PATHS["membership.request"],
           badge: badges.posts["membership.request"] ?? badges.requests,
@@ -162,7 +192,7 @@ export function ServiceGroups() {
                     ) : (
                       <SendComingSoon />
                     )}
-                    <LinkButton to={r.received} badge={r.badge}>
+                    <LinkButton to={r.received} badge={r.badge} testId={r.board && `received-${r.board}`}>
                       <Trans>Received</Trans>
                     </LinkButton>
                   </Group>
