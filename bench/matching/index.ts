@@ -8,18 +8,24 @@
  * 1. Creates a throw-away database `export_club_bench_match_<hex>` on DATABASE_URL's server,
  *    starts the real server on it as a child process (bench/harness.ts: migrations, reference
  *    data and the product catalogue) and waits for /readyz.
- * 2. Seeds at scale ([seed.ts](seed.ts)): 10,000 members, 100,000 requests, 300,000 responses.
- * 3. Times the received list and badges.get over HTTP, EXPLAINs the app's SQL and times the old
- *    client pattern ([queries.ts](queries.ts)).
+ * 2. Seeds at scale ([seed.ts](seed.ts)): 10,000 members, 100,000 posts (40,000 membership
+ *    requests, 7,500 on each of the 8 other boards; ADR 16 step 3), 300,000 responses.
+ * 3. Times the received list of every board (`posts.received`, and `memberRequests.received`)
+ *    and badges.get over HTTP, EXPLAINs every board's first page and `received_counts`, and
+ *    times the old client pattern ([queries.ts](queries.ts)).
  * 4. Live badges with 2,000 subscribers, every one on tRPC's own client in worker processes,
  *    and the server's RSS with them ([live.ts](live.ts), [subscribers.ts](subscribers.ts),
  *    [worker.ts](worker.ts)).
  * 5. Stops the server and drops the database, also on error or Ctrl-C.
  *
  * Options (defaults in brackets):
- *   --members [10000] --requests [100000] --responses [300000] --archives [5000]  seed size
- *   --samples [300] per endpoint for the typical member; --member-samples [50] members sampled,
- *   --samples-per-member [40]; --old-samples [8] within --old-budget-s [60]
+ *   --members [10000] --requests [100000] (posts in all) --responses [300000] --archives [5000]
+ *   seed size; --mix [boards] (every board, validities, a share closed) or legacy (membership
+ *   requests only, all active: the shape before ADR 16)
+ *   --samples [300] per endpoint for the typical member (per board: the first member of the
+ *   typical shape the board can reach); --member-samples [50] members sampled,
+ *   --samples-per-member [40] (membership list and badges.get), --board-samples [10] per other
+ *   board; --old-samples [8] within --old-budget-s [60]
  *   --subscribers [2000] on --workers [4] processes, over --link [ws] (ws: createWSClient +
  *   wsLink, the app's path; sse: httpSubscriptionLink), --ws-concurrency [50] opening at a time
  *   --events [20] --event-gap-ms [250] --idle-s [16] --idle-events [3] --fanout-active [120]
@@ -65,9 +71,11 @@ const DEFAULTS = {
   requests: 100_000,
   responses: 300_000,
   archives: 5_000,
+  mix: "boards",
   samples: 300,
   memberSamples: 50,
   samplesPerMember: 40,
+  boardSamples: 10,
   oldSamples: 8,
   oldBudgetS: 60,
   subscribers: 2_000,
