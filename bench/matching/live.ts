@@ -224,7 +224,8 @@ function expectedBadges(subs: Sub[], events: SentEvent[], windowStart: number): 
     const before = s.arrivals.filter((a) => a.t < windowStart);
     let count = before[before.length - 1]?.requests;
     if (count === undefined) return -1;
-    for (const e of events) if (count < BADGE_COUNT_CAP && postMatches("membership.request", s.profile, e.event)) count++;
+    for (const e of events)
+      if (count < BADGE_COUNT_CAP && postMatches("membership.request", s.profile, e.event)) count++;
     return count;
   });
 }
