@@ -29,6 +29,7 @@
  *   --subscribers [2000] on --workers [4] processes, over --link [ws] (ws: createWSClient +
  *   wsLink, the app's path; sse: httpSubscriptionLink), --ws-concurrency [50] opening at a time
  *   --events [20] --event-gap-ms [250] --idle-s [16] --idle-events [3] --fanout-active [120]
+ *   --offer-events [6] posts on export_services.offer (posts.create) after each phase's requests
  *   --skip-ws (no live badges), --skip-queries (no phase 3), --skip-at-scale (fan-out only)
  *   --keep (keep the database), --database <name> (reuse a kept, seeded database: no seeding;
  *   kept), --no-inspect (the server otherwise runs with --inspect=127.0.0.1:0 so the bench can
@@ -86,6 +87,7 @@ const DEFAULTS = {
   eventGapMs: 250,
   idleS: 16,
   idleEvents: 3,
+  offerEvents: 6,
   fanoutActive: 120,
   wsConcurrency: 50,
   skipWs: false,
@@ -220,6 +222,7 @@ async function main(result: Record<string, unknown>): Promise<void> {
       pass: live.latency ? live.latency.p95 <= LIVE_TARGETS.badgeP95Ms : false,
       measuredOn: `fan-out phase, every subscriber update, from the NOTIFY; all on tRPC's client (${opts.link})`,
       burstP95: live.byKind.burst?.p95 ?? null,
+      offerBoardP95: live.offerBoardLatency?.p95 ?? null,
       afterIdleP95: live.byKind.afterIdle?.p95 ?? null,
       serverCpuUsPerUpdate: live.serverCpuUsPerUpdate,
       loadAvgBeforeLive: result.loadAvgBeforeLive,
