@@ -127,26 +127,44 @@ function planSummary(lines: string[]) {
   };
 }
 
+/** A parameter as an SQL literal (text, number, boolean, or an array of them). */
+function literalOf(client: { escapeLiteral(s: string): string }, v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  if (Array.isArray(v))
+    return client.escapeLiteral(
+      `{${v.map((x) => (typeof x === "string" ? `"${x.replace(/["\\]/g, "\\$&")}"` : String(x))).join(",")}}`,
+    );
+  return client.escapeLiteral(String(v));
+}
+
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of a statement the app ran, with its parameters, on one connection:
- * as an unnamed statement (a custom plan for these values) and under `plan_cache_mode =
- * force_generic_plan` (the generic plan a named prepared statement may switch to after five
- * runs, ADR 8). Warm twice, keep the third.
+ * `custom`, as an unnamed statement (always a custom plan for these values), and `generic`, the
+ * same text PREPAREd and EXECUTEd under `plan_cache_mode = force_generic_plan`: the plan a named
+ * prepared statement (ADR 8) switches to once its generic cost looks no worse than the custom
+ * plans' after five runs. Warm twice, keep the third.
  */
 async function explainCaptured(sql: BenchSql, c: { query: string; params: unknown[] }) {
   const client = await sql.pool.connect();
   try {
     const out: Record<string, unknown> = {};
-    for (const mode of ["custom", "generic"] as const) {
-      await client.query(`set plan_cache_mode = ${mode === "generic" ? "force_generic_plan" : "auto"}`);
+    const keep = async (text: string, params?: unknown[]) => {
       let lines: string[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await client.query(`explain (analyze, buffers) ${c.query}`, c.params);
+        const res = await client.query(text, params);
         lines = res.rows.map((r) => String((r as Record<string, unknown>)["QUERY PLAN"]));
       }
-      out[mode] = { ...planSummary(lines), plan: lines };
-    }
+      return { ...planSummary(lines), plan: lines };
+    };
+    out.custom = await keep(`explain (analyze, buffers) ${c.query}`, c.params);
+    await client.query("deallocate all");
+    await client.query(`prepare bench_explain as ${c.query}`);
+    await client.query("set plan_cache_mode = force_generic_plan");
+    const args = c.params.map((v) => literalOf(client, v)).join(", ");
+    out.generic = await keep(`explain (analyze, buffers) execute bench_explain(${args})`);
     await client.query("reset plan_cache_mode");
+    await client.query("deallocate bench_explain");
     return { sql: c.query, ...out };
   } finally {
     client.release();
