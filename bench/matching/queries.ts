@@ -127,6 +127,9 @@ function planSummary(lines: string[]) {
   };
 }
 
+/** Statements EXPLAINed so far (names of the PREPAREd copies). */
+let explained = 0;
+
 /** A parameter as an SQL literal (text, number, boolean, or an array of them). */
 function literalOf(client: { escapeLiteral(s: string): string }, v: unknown): string {
   if (v === null || v === undefined) return "null";
@@ -158,13 +161,14 @@ async function explainCaptured(sql: BenchSql, c: { query: string; params: unknow
       return { ...planSummary(lines), plan: lines };
     };
     out.custom = await keep(`explain (analyze, buffers) ${c.query}`, c.params);
-    await client.query("deallocate all");
-    await client.query(`prepare bench_explain as ${c.query}`);
+    // A name of its own: the pool's connections also hold the app's prepared statements.
+    const name = `bench_explain_${++explained}`;
+    await client.query(`prepare ${name} as ${c.query}`);
     await client.query("set plan_cache_mode = force_generic_plan");
     const args = c.params.map((v) => literalOf(client, v)).join(", ");
-    out.generic = await keep(`explain (analyze, buffers) execute bench_explain(${args})`);
+    out.generic = await keep(`explain (analyze, buffers) execute ${name}(${args})`);
     await client.query("reset plan_cache_mode");
-    await client.query("deallocate bench_explain");
+    await client.query(`deallocate ${name}`);
     return { sql: c.query, ...out };
   } finally {
     client.release();
