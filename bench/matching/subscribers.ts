@@ -16,6 +16,15 @@ import type { FromWorker, Link, ToWorker } from "./worker";
 const log = logger("bench:matching");
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), "worker.ts");
 
+/** One value of a subscription. */
+export interface Arrival {
+  t: number;
+  requests: number;
+  offers: number;
+  /** Every board's count, in BOARDS order. */
+  posts: number[];
+}
+
 /** One member's subscription, as the parent sees it (values collected from its worker). */
 export interface Sub {
   userId: string;
@@ -23,8 +32,8 @@ export interface Sub {
   profile: MatchProfile;
   /** Index of its worker. */
   worker: number;
-  /** Values in order of arrival, stamped with `now()` in the worker. */
-  arrivals: { t: number; requests: number; offers: number }[];
+  /** Values in order of arrival, stamped with `now()` in the worker; `posts`: every board's count in BOARDS order. */
+  arrivals: Arrival[];
   openedAt: number;
   firstAt: number | null;
   errors: string[];
@@ -146,7 +155,8 @@ export class SubscriberPool {
     );
     this.cpu = replies.map((r) => r.cpuMs);
     for (const r of replies) {
-      for (const [i, t, requests, offers] of r.values) this.subs[i]?.arrivals.push({ t, requests, offers });
+      for (const [i, t, requests, offers, posts] of r.values)
+        this.subs[i]?.arrivals.push({ t, requests, offers, posts });
       for (const [i, message] of r.errors) this.subs[i]?.errors.push(message);
       for (const i of r.closes) {
         const s = this.subs[i];
@@ -157,15 +167,15 @@ export class SubscriberPool {
   }
 
   /**
-   * Waits until each subscriber's requests badge has reached `targets[i]` (the workers check as
-   * values arrive; nothing crosses IPC meanwhile), or `timeoutMs` passed; then collects. Resolves
-   * to the time waited (ms) and whether every worker was done.
+   * Waits until each subscriber's board counts have reached `targets[i]` (BOARDS order, -1: any;
+   * the workers check as values arrive; nothing crosses IPC meanwhile), or `timeoutMs` passed;
+   * then collects. Resolves to the time waited (ms) and whether every worker was done.
    */
-  async settle(targets: number[], timeoutMs: number): Promise<{ ms: number; settled: boolean }> {
+  async settle(targets: number[][], timeoutMs: number): Promise<{ ms: number; settled: boolean }> {
     const t0 = now();
     const done = this.workers.map((w, k) => {
       const reply = waitFor(w, "settled");
-      const mine: [number, number][] = [];
+      const mine: [number, number[]][] = [];
       for (const [i, n] of targets.entries()) if ((this.subs[i] as Sub).worker === k) mine.push([i, n]);
       this.send(w, { type: "expect", targets: mine });
       return reply;

@@ -12,6 +12,7 @@
 import { createTRPCClient, createWSClient, httpSubscriptionLink, type TRPCClient, wsLink } from "@trpc/client";
 import { EventSource } from "eventsource";
 import NodeWebSocket from "ws";
+import { BOARDS, type Board } from "../../src/common/posts";
 import type { AppRouter } from "../../src/server/trpc/router";
 import { errorMessage, now } from "../harness";
 
@@ -22,8 +23,11 @@ export type ToWorker =
   | { type: "open"; origin: string; link: Link; members: { i: number; cookie: string }[]; concurrency: number }
   /** Reply with every value received since the last collect. */
   | { type: "collect" }
-  /** Reply `settled` once each listed subscriber's requests badge has reached `requests`. */
-  | { type: "expect"; targets: [i: number, requests: number][] }
+  /**
+   * Reply `settled` once each listed subscriber's board counts (`Badges.posts` in BOARDS order)
+   * have reached `counts` (-1: any).
+   */
+  | { type: "expect"; targets: [i: number, counts: number[]][] }
   /** Forward the next value of subscriber `i` at once (`arrival`). */
   | { type: "watch"; i: number }
   | { type: "close" };
@@ -37,8 +41,8 @@ export type FromWorker =
     }
   | {
       type: "collected";
-      /** [i, t, requests badge, offers badge] */
-      values: [i: number, t: number, requests: number, offers: number][];
+      /** [i, t, requests badge, offers badge, every board's count in BOARDS order] */
+      values: [i: number, t: number, requests: number, offers: number, posts: number[]][];
       errors: [i: number, message: string][];
       /** Connections closed by the other side since the last collect. */
       closes: number[];
@@ -52,7 +56,11 @@ export type FromWorker =
 interface Badge {
   requests: number;
   offers: number;
+  posts: Record<Board, number>;
 }
+
+/** Whether `counts` (BOARDS order) reach every target (-1: any). */
+const reached = (counts: number[], targets: number[]) => targets.every((n, k) => n < 0 || (counts[k] ?? -1) >= n);
 
 interface Client {
   i: number;
@@ -64,24 +72,25 @@ interface Client {
 
 const send = (message: FromWorker) => process.send?.(message);
 
-let pendingValues: [number, number, number, number][] = [];
+let pendingValues: [number, number, number, number, number[]][] = [];
 let pendingErrors: [number, string][] = [];
 let pendingCloses: number[] = [];
 const clients: Client[] = [];
-/** The latest requests badge of each subscriber. */
-const latest = new Map<number, number>();
-/** Subscribers whose badge has not reached its target yet (`expect`). */
-let expectation: { remaining: number; targets: Map<number, number> } | null = null;
+/** The latest board counts of each subscriber (BOARDS order). */
+const latest = new Map<number, number[]>();
+/** Subscribers whose counts have not reached their targets yet (`expect`). */
+let expectation: { remaining: number; targets: Map<number, number[]> } | null = null;
 const watched = new Set<number>();
 
 function onValue(i: number, value: Badge): void {
   const t = now();
-  pendingValues.push([i, t, value.requests, value.offers]);
+  const counts = BOARDS.map((b) => value.posts[b]);
+  pendingValues.push([i, t, value.requests, value.offers, counts]);
   if (watched.delete(i)) send({ type: "arrival", i, t, requests: value.requests });
-  latest.set(i, value.requests);
+  latest.set(i, counts);
   const e = expectation;
   const target = e?.targets.get(i);
-  if (e && target !== undefined && value.requests >= target) {
+  if (e && target !== undefined && reached(counts, target)) {
     e.targets.delete(i);
     if (--e.remaining === 0) {
       expectation = null;
@@ -219,7 +228,7 @@ process.on("message", (message: ToWorker) => {
       pendingCloses = [];
       return;
     case "expect": {
-      const targets = new Map(message.targets.filter(([i, requests]) => (latest.get(i) ?? -1) < requests));
+      const targets = new Map(message.targets.filter(([i, counts]) => !reached(latest.get(i) ?? [], counts)));
       if (targets.size === 0) send({ type: "settled" });
       else expectation = { remaining: targets.size, targets };
       return;
