@@ -46,7 +46,7 @@ import {
 } from "../db/schema";
 import { publish } from "../live/events";
 import { DomainError, tooManyRequests } from "./errors";
-import { boardPredicate, loadMatchProfile, type MatchProfile, matchPlaceholders } from "./matching";
+import { boardPredicate, loadMatchProfile, type MatchArgs, type MatchProfile, matchPlaceholders } from "./matching";
 import { OFFER_RESPONSE_NOTIFICATION_TITLE, RESPONSE_NOTIFICATION_TITLE } from "./offers";
 
 /** A post to store: its board, the columns its form fills, and what routing reads (ADR 16). */
@@ -286,72 +286,63 @@ function postColumns() {
 /** The information boards list experts' posts first (ADR 16 "experts first"). */
 const expertsFirst = (board: Board) => boardParts(board).area === "information";
 
-/** The first-page and after-cursor statements of one board (ADR 8, 16). */
-function boardStatements(db: Db, board: Board) {
-  const page = () =>
-    db
-      .select(postColumns())
-      .from(posts)
-      .leftJoin(poster, eq(poster.userId, posts.userId))
-      .leftJoin(products, eq(products.id, posts.productId))
-      .leftJoin(countries, eq(countries.code, posts.targetCountry))
-      .leftJoin(uploads, eq(uploads.id, posts.attachmentUploadId));
-  const limit = sql.placeholder("limit");
-  const at = sql`${sql.placeholder("cursorAt")}::timestamptz`;
-  const id = sql`${sql.placeholder("cursorId")}::bigint`;
-  const where = boardPredicate(board, matchPlaceholders);
-  const name = board.replace(".", "_");
+/** A cursor as SQL values or placeholders: the last row's (by_expert,) created_at, id. */
+interface CursorArgs {
+  at: unknown;
+  id: unknown;
+  expert: unknown;
+}
+
+/**
+ * One page of `board`'s posts for the member of `args` (values, or placeholders when prepared),
+ * newest first (information: experts first), after `cursor` when given (ADR 8, 16).
+ */
+function pageQuery(db: Db, board: Board, args: MatchArgs, cursor: CursorArgs | null, limit: unknown) {
   const experts = expertsFirst(board);
   const order = experts
     ? [desc(posts.byExpert), desc(posts.createdAt), desc(posts.id)]
     : [desc(posts.createdAt), desc(posts.id)];
+  const where = boardPredicate(board, args);
   // A row comparison, so the index seeks straight to the cursor.
-  const after = experts
-    ? sql`(${posts.byExpert}, ${posts.createdAt}, ${posts.id}) < (${sql.placeholder("cursorExpert")}::boolean, ${at}, ${id})`
-    : sql`(${posts.createdAt}, ${posts.id}) < (${at}, ${id})`;
-  return {
-    first: page()
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .prepare(`received_${name}_first`),
-    after: page()
-      .where(and(where, after))
-      .orderBy(...order)
-      .limit(limit)
-      .prepare(`received_${name}_after`),
-  };
+  const after =
+    cursor &&
+    (experts
+      ? sql`(${posts.byExpert}, ${posts.createdAt}, ${posts.id}) < (${cursor.expert}::boolean, ${cursor.at}::timestamptz, ${cursor.id}::bigint)`
+      : sql`(${posts.createdAt}, ${posts.id}) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
+  return db
+    .select(postColumns())
+    .from(posts)
+    .leftJoin(poster, eq(poster.userId, posts.userId))
+    .leftJoin(products, eq(products.id, posts.productId))
+    .leftJoin(countries, eq(countries.code, posts.targetCountry))
+    .leftJoin(uploads, eq(uploads.id, posts.attachmentUploadId))
+    .where(after ? and(where, after) : where)
+    .orderBy(...order)
+    .limit(sql`${limit}` as unknown as number);
 }
 
 /**
- * Every board's capped count in ONE statement (ADR 16): a column per board, each a count of at
- * most BADGE_COUNT_CAP rows (ADR 4). `$live[i]` is false for a board the member cannot match; as a
- * parameter-only condition it becomes a one-time filter, so that board is never scanned.
+ * The membership board's list, prepared once per database (ADR 8): its B-tree arms keep the
+ * generic plan as fast as a custom one. The other boards are planned per execution: see
+ * `listReceivedPosts`.
  */
-function countStatement(db: Db) {
-  const column = (board: Board, i: number) =>
-    sql<number>`(select count(*)::int from (select 1 from ${posts} where (${sql.placeholder("live")}::boolean[])[${sql.raw(String(i + 1))}] and ${boardPredicate(board, matchPlaceholders)} limit ${sql.raw(String(BADGE_COUNT_CAP))}) x)`;
-  return db
-    .select(Object.fromEntries(BOARDS.map((b, i) => [b, column(b, i)])) as Record<Board, SQL<number>>)
-    .from(sql`(values (1)) as one (x)`)
-    .prepare("received_counts");
-}
-
-/** The received-list and count statements of one database, prepared once (ADR 8, 16). */
-function prepareBoards(db: Db) {
+function prepareMembership(db: Db) {
+  const cursor = {
+    at: sql.placeholder("cursorAt"),
+    id: sql.placeholder("cursorId"),
+    expert: sql.placeholder("cursorExpert"),
+  };
+  const limit = sql.placeholder("limit");
   return {
-    boards: Object.fromEntries(BOARDS.map((b) => [b, boardStatements(db, b)])) as Record<
-      Board,
-      ReturnType<typeof boardStatements>
-    >,
-    countAll: countStatement(db),
+    first: pageQuery(db, "membership.request", matchPlaceholders, null, limit).prepare("received_first"),
+    after: pageQuery(db, "membership.request", matchPlaceholders, cursor, limit).prepare("received_after"),
   };
 }
 
-const prepared = perDatabase(prepareBoards);
+const membership = perDatabase(prepareMembership);
 
-/** The parameters of a board statement for `p`. */
-const argsOf = (p: MatchProfile) => ({
+/** The parameters of a board query for `p`. */
+const argsOf = (p: MatchProfile): MatchArgs => ({
   userId: p.userId,
   countries: p.countries,
   sectors: p.sectors,
@@ -363,6 +354,12 @@ const argsOf = (p: MatchProfile) => ({
  * One page of `board`'s posts shown to `p`, newest first (information boards: experts first).
  * `nextCursor` is null on the last page. A board that cannot match `p` answers empty without a
  * query (`canMatch`).
+ *
+ * Only the membership board runs a named prepared statement. The others test arrays with `&&`,
+ * whose selectivity a generic plan cannot know (Postgres assumes 1%): after five executions it
+ * switched to a plan that builds the whole GIN bitmap and sorts, 53–100 ms instead of about 1 ms
+ * (bench/results/matching-posts-plans.json; ADR 16). Sent as unnamed statements, they are
+ * planned with the member's values every time.
  */
 export async function listReceivedPosts(
   db: Db,
@@ -370,17 +367,18 @@ export async function listReceivedPosts(
   input: Pick<z.output<typeof receivedPostsInput>, "board" | "cursor" | "limit">,
 ) {
   if (!canMatch(input.board, p)) return { items: [], nextCursor: null };
-  const statements = prepared(db).boards[input.board];
-  const args = { ...argsOf(p), limit: input.limit + 1 };
   const c = input.cursor;
-  const rows = c
-    ? await statements.after.execute({
-        ...args,
-        cursorAt: c.createdAt,
-        cursorId: c.id,
-        cursorExpert: c.expert ?? false,
-      })
-    : await statements.first.execute(args);
+  const limit = input.limit + 1;
+  const cursor = c ? { at: c.createdAt, id: c.id, expert: c.expert ?? false } : null;
+  let rows: Awaited<ReturnType<typeof pageQuery>>;
+  if (input.board === "membership.request") {
+    const args = { ...argsOf(p), limit };
+    rows = cursor
+      ? await membership(db).after.execute({ ...args, cursorAt: cursor.at, cursorId: cursor.id })
+      : await membership(db).first.execute(args);
+  } else {
+    rows = await pageQuery(db, input.board, argsOf(p), cursor, limit);
+  }
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   return {
@@ -396,12 +394,24 @@ export async function listReceivedPosts(
   };
 }
 
-/** Every board's badge count for `p`, each capped at BADGE_COUNT_CAP ("99+"), in one query. */
+/**
+ * Every board's badge count for `p`, each capped at BADGE_COUNT_CAP ("99+"), in ONE query
+ * (ADR 16): a column per board `p` can match (`canMatch`), each a count of at most
+ * BADGE_COUNT_CAP rows (ADR 4); the others are 0 without being scanned. Planned with the
+ * member's values (an unnamed statement), as the non-membership lists are.
+ */
 export async function countAllReceived(db: Db, p: MatchProfile): Promise<Record<Board, number>> {
-  const live = BOARDS.map((b) => canMatch(b, p));
-  if (!live.some(Boolean)) return Object.fromEntries(BOARDS.map((b) => [b, 0])) as Record<Board, number>;
-  const [row] = await prepared(db).countAll.execute({ ...argsOf(p), live });
-  return Object.fromEntries(BOARDS.map((b) => [b, Number(row?.[b] ?? 0)])) as Record<Board, number>;
+  const counts = Object.fromEntries(BOARDS.map((b) => [b, 0])) as Record<Board, number>;
+  const live = BOARDS.filter((b) => canMatch(b, p));
+  if (live.length === 0) return counts;
+  const args = argsOf(p);
+  const column = (board: Board) =>
+    sql<number>`(select count(*)::int from (select 1 from ${posts} where ${boardPredicate(board, args)} limit ${sql.raw(String(BADGE_COUNT_CAP))}) x)`;
+  const [row] = await db
+    .select(Object.fromEntries(live.map((b) => [b, column(b)])) as Record<Board, SQL<number>>)
+    .from(sql`(values (1)) as one (x)`);
+  for (const b of live) counts[b] = Number(row?.[b] ?? 0);
+  return counts;
 }
 
 /**
