@@ -18,6 +18,7 @@
  *    (`BenchMembers.posterIds`): a member may post 20 times a day (`RATE_LIMITS.post`).
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { boardBadgeCap } from "../../src/common/constants";
 import {
   BADGE_COUNT_CAP,
   REQUEST_TYPES,
@@ -247,7 +248,7 @@ function attribute(subs: Sub[], board: Board, events: SentEvent[], windowStart: 
     const predicted: number[] = [];
     let count = base;
     for (const [k, e] of events.entries()) {
-      if (count < BADGE_COUNT_CAP && postMatches(board, s.profile, e.event)) {
+      if (count < boardBadgeCap(board) && postMatches(board, s.profile, e.event)) {
         predicted.push(k);
         count++;
       }
@@ -335,7 +336,7 @@ function expectedBadges(subs: Sub[], events: SentEvent[], windowStart: number): 
     for (const board of new Set(events.map((e) => e.board))) {
       let count = countOf(prior, board);
       for (const e of events)
-        if (e.board === board && count < BADGE_COUNT_CAP && postMatches(board, s.profile, e.event)) count++;
+        if (e.board === board && count < boardBadgeCap(board) && postMatches(board, s.profile, e.event)) count++;
       targets[BOARDS.indexOf(board)] = count;
     }
     return targets;
@@ -351,7 +352,7 @@ function initialCounts(subs: Sub[]) {
     offerBoard: {
       board: OFFER_BOARD,
       badge: summarize(firstOffer),
-      atCap: firstOffer.filter((n) => n >= BADGE_COUNT_CAP).length,
+      atCap: firstOffer.filter((n) => n >= boardBadgeCap("export_services.offer")).length,
     },
     connectToFirstValueMs: summarize(
       subs.filter((s) => s.firstAt !== null).map((s) => (s.firstAt as number) - s.openedAt),

@@ -38,6 +38,17 @@ export const POST_KINDS = ["request", "offer"] as const;
 export type PostKind = (typeof POST_KINDS)[number];
 /** Days a post stays open unless its author chooses otherwise (ADR 16). */
 export const POST_VALIDITY_DEFAULT_DAYS = 30;
+/**
+ * Where a board's badge count stops (ADR 4, ADR 16; boards: src/common/posts.ts): the
+ * membership board counts to 100 ("99+") as before; every other board's small dashboard button
+ * counts to 10 ("9+"). Counting stops at the cap, so this bounds the rows the all-boards count
+ * reads: with every board at 100 the typical member's count read about 800 rows, 13 ms of
+ * execution, against the badge target of 10 ms over HTTP (bench/results/matching-posts.json).
+ */
+export function boardBadgeCap(board: string): number {
+  return board === "membership.request" ? 100 : 10;
+}
+
 /** The validities a poster can pick, in days (issue #14). */
 export const POST_VALIDITY_DAYS = [7, 14, 30, 60, 90] as const;
 

@@ -11,14 +11,14 @@
  * - on the same data, `listReceivedPosts` over every page (small pages, so every cursor is used,
  *   also the information boards' experts-first one) returns exactly the twin's posts, each once,
  *   in the board's order, and `countAllReceived` gives each board the twin's count capped at
- *   BADGE_COUNT_CAP; again after more posts are archived, answered, closed or expired, and a
+ *   `boardBadgeCap`; again after more posts are archived, answered, closed or expired, and a
  *   crowd beyond the cap is posted for one member.
  */
 import { eq } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Activity, UserType } from "../../common/constants";
-import { BADGE_COUNT_CAP, REQUEST_TYPES, requestTypesFor, SERVICE_ACTIVITIES } from "../../common/memberRequests";
+import { type Activity, boardBadgeCap, type UserType } from "../../common/constants";
+import { REQUEST_TYPES, requestTypesFor, SERVICE_ACTIVITIES } from "../../common/memberRequests";
 import {
   BOARD_ROUTING,
   BOARDS,
@@ -208,7 +208,7 @@ describe("on random data of every board (seeded)", () => {
      * For every member and board, against the twin over everything in the database (not only
      * this test's rows): the SQL predicate selects the same ids; `listReceivedPosts` over all
      * pages returns them each once in the board's order (information: experts first); and
-     * `countAllReceived` is the twin's count capped at BADGE_COUNT_CAP.
+     * `countAllReceived` is the twin's count capped at the board's `boardBadgeCap`.
      */
     const compareAll = async (stage: string) => {
       const allPosts = await db.select().from(posts);
@@ -267,7 +267,9 @@ describe("on random data of every board (seeded)", () => {
             cursor = page.nextCursor;
           }
           expect(listed, `${stage}: member ${n} (${m.match.tags.join(",")}) list of ${board}`).toEqual(ordered);
-          expect(counts[board], `${stage}: member ${n} count of ${board}`).toBe(Math.min(twin.length, BADGE_COUNT_CAP));
+          expect(counts[board], `${stage}: member ${n} count of ${board}`).toBe(
+            Math.min(twin.length, boardBadgeCap(board)),
+          );
           matched[board].push(got.length);
         }
       }
@@ -321,7 +323,7 @@ describe("on random data of every board (seeded)", () => {
     if (!crowded) throw new Error("no member with a country");
     const author = members.find((m) => m.id !== crowded.id)!;
     await db.insert(posts).values(
-      Array.from({ length: BADGE_COUNT_CAP + 15 }, (_, i) => ({
+      Array.from({ length: boardBadgeCap("information.offer") + 15 }, (_, i) => ({
         userId: author.id,
         area: "information" as const,
         kind: "offer" as const,
@@ -333,6 +335,6 @@ describe("on random data of every board (seeded)", () => {
       })),
     );
     await compareAll("after archives, answers, closings, expiries and a crowd");
-    expect((await countAllReceived(db, crowded.match))["information.offer"]).toBe(BADGE_COUNT_CAP);
+    expect((await countAllReceived(db, crowded.match))["information.offer"]).toBe(boardBadgeCap("information.offer"));
   }, 240_000);
 });

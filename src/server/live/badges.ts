@@ -22,8 +22,12 @@
  * latest badges, once. A fan-out wakes `WAKE_BATCH` subscriptions per turn of the event loop, so
  * the first members get their badge at once and other requests are not held up.
  */
-import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type Tier } from "../../common/constants";
-import { BADGE_COUNT_CAP } from "../../common/memberRequests";
+import {
+  boardBadgeCap,
+  SESSION_ABSOLUTE_LIFETIME_MS,
+  SESSION_IDLE_TIMEOUT_MS,
+  type Tier,
+} from "../../common/constants";
 import { BOARDS, type Board, postMatches } from "../../common/posts";
 import { sessionExpiresAt } from "../auth/session";
 import type { Db } from "../db/client";
@@ -47,7 +51,7 @@ export interface AdminBadges {
 export interface Badges {
   /** Matching requests not yet answered or ignored, at most BADGE_COUNT_CAP ("99+"): `posts["membership.request"]`. */
   requests: number;
-  /** Per board (ADR 16): matching posts not yet answered or ignored, each at most BADGE_COUNT_CAP. */
+  /** Per board (ADR 16): matching posts not yet answered or ignored, each at most its `boardBadgeCap`. */
   posts: Record<Board, number>;
   /** Unread 'Response to Your Request' notifications. */
   offers: number;
@@ -455,7 +459,7 @@ export class BadgeHub {
             continue;
           }
           if (!s.badges) continue;
-          if (s.badges.posts[board] < BADGE_COUNT_CAP && postMatches(board, s.profile, event)) {
+          if (s.badges.posts[board] < boardBadgeCap(board) && postMatches(board, s.profile, event)) {
             s.badges.posts = { ...s.badges.posts, [board]: s.badges.posts[board] + 1 };
             s.badges.requests = s.badges.posts["membership.request"];
             s.dirty = true;

@@ -63,7 +63,7 @@ export function useBadges(): Badges {
   return useContext(BadgesContext);
 }
 
-/** "99+" above the cap. */
-export function badgeLabel(n: number): string {
-  return n > 99 ? "99+" : String(n);
+/** The count, or "99+" (`cap` 100, the default) / "9+" (`cap` 10) at its cap (`boardBadgeCap`). */
+export function badgeLabel(n: number, cap = 100): string {
+  return n >= cap ? `${cap - 1}+` : String(n);
 }

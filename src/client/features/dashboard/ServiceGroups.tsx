@@ -9,7 +9,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import type { PostArea } from "../../../common/constants";
+import { boardBadgeCap, type PostArea } from "../../../common/constants";
 import type { Board } from "../../../common/posts";
 import { badgeLabel, useBadges } from "../badges";
 import { RECEIVED_PATHS, SEND_PATHS } from "../posts/labels";
@@ -37,11 +37,14 @@ function LinkButton({
   to,
   children,
   badge,
+  cap,
   testId,
 }: {
   to: string;
   children: ReactNode;
   badge?: number;
+  /** Where `badge` stops ("99+" at 100, "9+" at 10). */
+  cap?: number;
   testId?: string;
 }) {
   return (
@@ -55,7 +58,7 @@ function LinkButton({
       rightSection={
         badge ? (
           <Badge size="xs" color="red" circle={badge < 10}>
-            {badgeLabel(badge)}
+            {badgeLabel(badge, cap)}
             <VisuallyHidden>
               {" "}
               <Trans>new</Trans>
@@ -192,7 +195,12 @@ export function ServiceGroups() {
                     ) : (
                       <SendComingSoon />
                     )}
-                    <LinkButton to={r.received} badge={r.badge} testId={r.board && `received-${r.board}`}>
+                    <LinkButton
+                      to={r.received}
+                      badge={r.badge}
+                      cap={r.board && boardBadgeCap(r.board)}
+                      testId={r.board && `received-${r.board}`}
+                    >
                       <Trans>Received</Trans>
                     </LinkButton>
                   </Group>

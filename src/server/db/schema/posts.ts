@@ -95,10 +95,8 @@ export const posts = pgTable(
     index("posts_information_expert_idx")
       .on(t.kind, t.byExpert, t.createdAt, t.id)
       .where(sql`${t.status} = 'active' and ${t.area} = 'information'`),
-    // The routing arrays of the other boards (`&&` against the member's countries, sectors, tags).
-    index("posts_countries_gin").using("gin", t.countries).where(sql`${t.status} = 'active'`),
-    index("posts_sectors_gin").using("gin", t.sectors).where(sql`${t.status} = 'active'`),
-    index("posts_reach_gin").using("gin", t.reach).where(sql`${t.status} = 'active'`),
+    // No index on the routing arrays: the board queries walk posts_board_created_idx (bitmap scans,
+    // the only way to use a GIN index, are off for them: domain/posts.ts `walking`; ADR 16).
     index("posts_user_created_idx").on(t.userId, t.createdAt),
     // For closing expired posts.
     index("posts_active_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
