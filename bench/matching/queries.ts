@@ -148,10 +148,12 @@ function literalOf(client: { escapeLiteral(s: string): string }, v: unknown): st
  * prepared statement (ADR 8) switches to once its generic cost looks no worse than the custom
  * plans' after five runs. Warm twice, keep the third.
  */
-async function explainCaptured(sql: BenchSql, c: { query: string; params: unknown[] }) {
+async function explainCaptured(sql: BenchSql, c: { query: string; params: unknown[] }, walk = false) {
   const client = await sql.pool.connect();
   try {
     const out: Record<string, unknown> = {};
+    // As the app runs it (domain/posts.ts `walking`): bitmap scans off for every board but membership.
+    if (walk) await client.query("set enable_bitmapscan = off");
     const keep = async (text: string, params?: unknown[]) => {
       let lines: string[] = [];
       for (let i = 0; i < 3; i++) {
@@ -168,6 +170,7 @@ async function explainCaptured(sql: BenchSql, c: { query: string; params: unknow
     const args = c.params.map((v) => literalOf(client, v)).join(", ");
     out.generic = await keep(`explain (analyze, buffers) execute ${name}(${args})`);
     await client.query("reset plan_cache_mode");
+    await client.query("reset enable_bitmapscan");
     await client.query(`deallocate ${name}`);
     return { sql: c.query, ...out };
   } finally {
@@ -189,7 +192,12 @@ async function explainApp(
   const db = drizzle(sql.pool, {
     schema,
     casing: "snake_case",
-    logger: { logQuery: (query, params) => (captured = { query, params }) },
+    logger: {
+      // The board queries run in a transaction (`walking`): keep the query, not BEGIN/SET/COMMIT.
+      logQuery: (query, params) => {
+        if (!/^(begin|commit|rollback|set local)\b/i.test(query.trim())) captured = { query, params };
+      },
+    },
   }) as unknown as Db;
   const out: Record<string, unknown> = {};
   const boards: Record<string, unknown> = {};
@@ -203,7 +211,11 @@ async function explainApp(
     const page = await listReceivedPosts(db, p, { board, limit: 20 });
     const c = captured as { query: string; params: unknown[] } | null;
     if (!c) continue;
-    boards[board] = { userId: p.userId, items: page.items.length, ...(await explainCaptured(sql, c)) };
+    boards[board] = {
+      userId: p.userId,
+      items: page.items.length,
+      ...(await explainCaptured(sql, c, board !== "membership.request")),
+    };
   }
   out.boards = boards;
   captured = null;
@@ -214,7 +226,7 @@ async function explainApp(
       userId: typical.userId,
       counts,
       live: BOARDS.filter((b) => canMatch(b, typical)),
-      ...(await explainCaptured(sql, c)),
+      ...(await explainCaptured(sql, c, true)),
     };
   // The typical member's membership list under the same profile as before ADR 16.
   out.typicalProfile = await loadMatchProfile(db, typical.userId);
