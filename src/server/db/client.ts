@@ -105,6 +105,17 @@ async function unpackPgliteTemplate(dir: string): Promise<boolean> {
   }
 }
 
+const WALKERS = new WeakMap<Db, Db>();
+
+/**
+ * The connections of `db` that never plan a bitmap scan (`enable_bitmapscan = off`), for the
+ * posts boards' newest-first walks (domain/posts.ts, ADR 16): a second, smaller pool on Postgres;
+ * the embedded database has one connection, so it is `db` itself.
+ */
+export function walkingDb(db: Db): Db {
+  return WALKERS.get(db) ?? db;
+}
+
 /**
  * Opens the database. `url` = postgres connection string; else PGlite in `dataDir/pglite`
  * (or in memory when `dataDir` is `memory://`). `onError` hears connection errors that belong
@@ -146,6 +157,17 @@ export async function openDatabase(opts: {
       client.on("error", () => {});
     });
     const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db;
+    // The board walks of posts (domain/posts.ts; ADR 16): a few connections without bitmap scans.
+    const walkPool: Pool = new pg.Pool({
+      ...connection,
+      options: "-c enable_bitmapscan=off",
+      max: Math.max(2, Math.ceil((opts.poolSize ?? 10) / 2)),
+    });
+    walkPool.on("error", (err) => report(err, "pool"));
+    walkPool.on("connect", (client) => {
+      client.on("error", () => {});
+    });
+    WALKERS.set(db, drizzle(walkPool, { schema, casing: "snake_case" }) as unknown as Db);
     const listener = new PgListener(connection, report);
     return {
       db,
@@ -155,7 +177,7 @@ export async function openDatabase(opts: {
         await listener.close();
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
-          pool.end(),
+          Promise.all([pool.end(), walkPool.end()]),
           new Promise<void>((resolve) => {
             timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
             timer.unref();

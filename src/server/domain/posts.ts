@@ -32,7 +32,7 @@ import {
   type respondPostInput,
 } from "../../common/posts";
 import { hitRateLimit } from "../auth/rate-limit";
-import type { Db, DbOrTx } from "../db/client";
+import { type Db, type DbOrTx, walkingDb } from "../db/client";
 import { perDatabase } from "../db/prepared";
 import {
   countries,
@@ -329,38 +329,51 @@ function pageQuery(db: DbOrTx, board: Board, args: MatchArgs, cursor: CursorArgs
 }
 
 /**
- * Runs `query` in a transaction that does not use bitmap scans (`SET LOCAL`), so the planner
- * walks `posts_board_created_idx` newest first and stops at the page or the cap (ADR 16). The
- * planner cannot see that a board's `reach` (and often its countries or sectors) match most of
- * the board, so it underestimates the matches a hundredfold and reads the whole board through a
- * bitmap instead: for the typical member 14–20 ms instead of 1–2.
+ * The received-list statements of every board, prepared once per database (ADR 8, 16). The
+ * membership board runs on the main pool, where its B-tree arms may be combined in a bitmap. The
+ * other boards run on `walkingDb`, whose connections never plan a bitmap scan: the planner cannot
+ * see that a board's `reach` (and often its countries or sectors) matches most of the board, so
+ * it expected ~15 matches where the typical exporter has ~1,000 and read whole boards through
+ * bitmaps (14.7 ms custom, up to 100 ms generic, instead of ~1 ms; ADR 16 "Revisions"). Without
+ * bitmaps, custom and generic plans alike walk `posts_board_created_idx` newest first and stop at
+ * the page.
  */
-function walking<T>(db: Db, query: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    return query(tx);
-  });
-}
-
-/**
- * The membership board's list, prepared once per database (ADR 8): its B-tree arms keep the
- * generic plan as fast as a custom one. The other boards are planned per execution: see
- * `listReceivedPosts`.
- */
-function prepareMembership(db: Db) {
+function prepareBoards(db: Db) {
   const cursor = {
     at: sql.placeholder("cursorAt"),
     id: sql.placeholder("cursorId"),
     expert: sql.placeholder("cursorExpert"),
   };
   const limit = sql.placeholder("limit");
-  return {
-    first: pageQuery(db, "membership.request", matchPlaceholders, null, limit).prepare("received_first"),
-    after: pageQuery(db, "membership.request", matchPlaceholders, cursor, limit).prepare("received_after"),
+  const statements = (board: Board) => {
+    const on = board === "membership.request" ? db : walkingDb(db);
+    const name = board === "membership.request" ? "received" : `received_${board.replace(".", "_")}`;
+    return {
+      first: pageQuery(on, board, matchPlaceholders, null, limit).prepare(`${name}_first`),
+      after: pageQuery(on, board, matchPlaceholders, cursor, limit).prepare(`${name}_after`),
+    };
   };
+  return Object.fromEntries(BOARDS.map((b) => [b, statements(b)])) as Record<Board, ReturnType<typeof statements>>;
 }
 
-const membership = perDatabase(prepareMembership);
+const boards = perDatabase(prepareBoards);
+
+/**
+ * Every board's capped count in ONE statement on `walkingDb` (ADR 4, 16): a column per board,
+ * each a count of at most `boardBadgeCap` rows. `$live[i]` is false for a board the member cannot
+ * match (`canMatch`); a parameter-only condition is a one-time filter, so that board is never
+ * scanned.
+ */
+function prepareCounts(db: Db) {
+  const column = (board: Board, i: number) =>
+    sql<number>`(select count(*)::int from (select 1 from ${posts} where (${sql.placeholder("live")}::boolean[])[${sql.raw(String(i + 1))}] and ${boardPredicate(board, matchPlaceholders)} limit ${sql.raw(String(boardBadgeCap(board)))}) x)`;
+  return walkingDb(db)
+    .select(Object.fromEntries(BOARDS.map((b, i) => [b, column(b, i)])) as Record<Board, SQL<number>>)
+    .from(sql`(values (1)) as one (x)`)
+    .prepare("received_counts");
+}
+
+const counts = perDatabase(prepareCounts);
 
 /** The parameters of a board query for `p`. */
 const argsOf = (p: MatchProfile): MatchArgs => ({
@@ -376,11 +389,7 @@ const argsOf = (p: MatchProfile): MatchArgs => ({
  * `nextCursor` is null on the last page. A board that cannot match `p` answers empty without a
  * query (`canMatch`).
  *
- * Only the membership board runs a named prepared statement. The others test arrays with `&&`,
- * whose selectivity a generic plan cannot know (Postgres assumes 1%): after five executions it
- * switched to a plan that builds the whole GIN bitmap and sorts, 53–100 ms instead of about 1 ms
- * (bench/results/matching-posts-plans.json; ADR 16). Sent as unnamed statements, they are
- * planned with the member's values every time.
+ * Every board runs a statement prepared once per database (`prepareBoards`).
  */
 export async function listReceivedPosts(
   db: Db,
@@ -391,15 +400,11 @@ export async function listReceivedPosts(
   const c = input.cursor;
   const limit = input.limit + 1;
   const cursor = c ? { at: c.createdAt, id: c.id, expert: c.expert ?? false } : null;
-  let rows: Awaited<ReturnType<typeof pageQuery>>;
-  if (input.board === "membership.request") {
-    const args = { ...argsOf(p), limit };
-    rows = cursor
-      ? await membership(db).after.execute({ ...args, cursorAt: cursor.at, cursorId: cursor.id })
-      : await membership(db).first.execute(args);
-  } else {
-    rows = await walking(db, (tx) => pageQuery(tx, input.board, argsOf(p), cursor, limit));
-  }
+  const statements = boards(db)[input.board];
+  const args = { ...argsOf(p), limit };
+  const rows = cursor
+    ? await statements.after.execute({ ...args, cursorAt: cursor.at, cursorId: cursor.id, cursorExpert: cursor.expert })
+    : await statements.first.execute(args);
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   return {
@@ -416,25 +421,17 @@ export async function listReceivedPosts(
 }
 
 /**
- * Every board's badge count for `p`, each capped at its `boardBadgeCap` (membership "99+",
- * the others "9+"), in ONE query (ADR 16): a column per board `p` can match (`canMatch`), each a
- * count of at most that many rows (ADR 4); the others are 0 without being scanned. Planned with the
- * member's values (an unnamed statement), as the non-membership lists are.
+ * Every board's badge count for `p`, each capped at its `boardBadgeCap` (membership "99+", the
+ * others "9+"), in ONE prepared query (`prepareCounts`); boards `p` cannot match are 0 without
+ * being scanned.
  */
 export async function countAllReceived(db: Db, p: MatchProfile): Promise<Record<Board, number>> {
-  const counts = Object.fromEntries(BOARDS.map((b) => [b, 0])) as Record<Board, number>;
-  const live = BOARDS.filter((b) => canMatch(b, p));
-  if (live.length === 0) return counts;
-  const args = argsOf(p);
-  const column = (board: Board) =>
-    sql<number>`(select count(*)::int from (select 1 from ${posts} where ${boardPredicate(board, args)} limit ${sql.raw(String(boardBadgeCap(board)))}) x)`;
-  const [row] = await walking(db, (tx) =>
-    tx
-      .select(Object.fromEntries(live.map((b) => [b, column(b)])) as Record<Board, SQL<number>>)
-      .from(sql`(values (1)) as one (x)`),
-  );
-  for (const b of live) counts[b] = Number(row?.[b] ?? 0);
-  return counts;
+  const live = BOARDS.map((b) => canMatch(b, p));
+  const result = Object.fromEntries(BOARDS.map((b) => [b, 0])) as Record<Board, number>;
+  if (!live.some(Boolean)) return result;
+  const [row] = await counts(db).execute({ ...argsOf(p), live });
+  for (const b of BOARDS) result[b] = Number(row?.[b] ?? 0);
+  return result;
 }
 
 /**
