@@ -20,6 +20,7 @@ import {
   expect,
   type LoginSpec,
   login,
+  makePdf,
   newPerson,
   pick,
   snap,
@@ -66,29 +67,6 @@ const TITLES: Record<NewPostForm, string> = {
   "recruitment.request": "Seek a position",
   "recruitment.offer": "Offer a position",
 };
-
-/** A minimal one-page PDF. */
-function makePdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
-}
 
 /** Fills `form`'s own fields (not the description or validity); returns what the stored post must show. */
 async function fillFields(page: Page, form: NewPostForm): Promise<(post: MyPost) => void> {

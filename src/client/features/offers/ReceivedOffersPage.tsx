@@ -26,15 +26,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { getRouteApi, Link } from "@tanstack/react-router";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useEffect, useRef } from "react";
-import { POST_AREAS, type PostArea } from "../../../common/constants";
+import type { PostArea } from "../../../common/constants";
 import type { AppRouter } from "../../../server/trpc/router";
-import { FilterSelect } from "../../components/FilterBar";
 import { staleResultsStyle } from "../../components/FilteredListStates";
 import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
 import { useTRPC } from "../../trpc";
 import { RequestBadges } from "../memberRequests";
+import { AreaFilter } from "../posts/AreaFilter";
 import { AREA_LABELS } from "../posts/labels";
 import { ContactBlock } from "./ContactBlock";
 import { OfferRating } from "./OfferRating";
@@ -90,18 +90,7 @@ export function ReceivedOffersPage() {
         </Text>
       </div>
 
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <FilterSelect
-          label={t`Service area`}
-          placeholder={t`All areas`}
-          codes={POST_AREAS}
-          labels={AREA_LABELS}
-          value={search.area}
-          onChange={setArea}
-          w={{ base: "100%", xs: 320 }}
-          data-testid="area-filter"
-        />
-      </Group>
+      <AreaFilter value={search.area} onChange={setArea} />
 
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label={t`Loading offers`}>

@@ -14,15 +14,15 @@ import { IconLock, IconMessages, IconNotes, IconSend } from "@tabler/icons-react
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { POST_AREAS, type PostArea } from "../../../common/constants";
+import type { PostArea } from "../../../common/constants";
 import { RECEIVED_PAGE_SIZE } from "../../../common/memberRequests";
-import { FilterSelect } from "../../components/FilterBar";
 import { staleResultsStyle } from "../../components/FilteredListStates";
 import { LoadMore } from "../../components/ListPagination";
 import { LoadError } from "../../components/LoadError";
 import { formatDate } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
+import { AreaFilter } from "./AreaFilter";
 import { AREA_LABELS } from "./labels";
 import { PostCardSkeleton } from "./PostCard";
 import { PostBadges, PostDetails } from "./PostDetails";
@@ -96,18 +96,7 @@ export function MyPostsPage() {
         </Text>
       </div>
 
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <FilterSelect
-          label={t`Service area`}
-          placeholder={t`All areas`}
-          codes={POST_AREAS}
-          labels={AREA_LABELS}
-          value={search.area}
-          onChange={setArea}
-          w={{ base: "100%", xs: 320 }}
-          data-testid="area-filter"
-        />
-      </Group>
+      <AreaFilter value={search.area} onChange={setArea} />
 
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label={t`Loading your posts`}>
