@@ -28,7 +28,7 @@ import {
   test,
 } from "./support/fixtures";
 
-type NewPostForm = Exclude<PostForm, "export_services.request">;
+type NewPostForm = Exclude<PostForm, "export_services.request" | "consultancy.request">;
 
 interface MyPost {
   area: string;

@@ -27,6 +27,7 @@ import { ACTIVITY_CATEGORIES, type ActivitySelections, EXPERTISE_AREAS } from ".
 import { SECTOR_CODES } from "../../src/common/sectors";
 import { type MatchProfile, matchProfileFrom } from "../../src/server/domain/matching";
 import { OFFER_RESPONSE_NOTIFICATION_TITLE, RESPONSE_NOTIFICATION_TITLE } from "../../src/server/domain/offers";
+import { CONSULTATION_TYPES, EXPORT_SERVICES } from "../../src/common/services";
 import { postFromForm } from "../../src/server/domain/posts";
 import { prng } from "../../src/test/random";
 import { logger, round } from "../harness";
@@ -207,6 +208,24 @@ async function seedBoardPosts(sql: BenchSql, perBoard: number): Promise<void> {
           attachmentUploadId: null,
         } as PostInput;
       }
+      case "consultancy.request": {
+        const inPerson = rng.chance(0.5);
+        return {
+          form,
+          ...base,
+          description: rng.chance(0.5) ? text(rng, 5 + rng.int(40)) : "",
+          requestType: rng.pick(CONSULTATION_TYPES),
+          exportService: rng.pick(EXPORT_SERVICES),
+          inPerson,
+          online: !inPerson || rng.chance(0.5),
+          city: "Tehran",
+          country: country(),
+          sector: rng.chance(0.5) ? sector() : null,
+          targetCountry: rng.chance(0.5) ? country() : null,
+          startDate: null,
+          finishDate: null,
+        } as PostInput;
+      }
       case "recruitment.request":
       case "recruitment.offer":
         return {
@@ -229,6 +248,10 @@ async function seedBoardPosts(sql: BenchSql, perBoard: number): Promise<void> {
       const m = poster(form);
       const parsed = postInput.parse(values(form));
       const post = postFromForm(parsed);
+      // A consultation request reaches the providers of its matching services (ADR 17): here one
+      // to three experts, as if each had an approved service that matched.
+      if (form === "consultancy.request")
+        post.routing = { ...post.routing, providerIds: rng.sample(pools.experts, 1 + rng.int(3)).map((e) => e.id) };
       const { area, kind } = boardParts(form);
       const routing = postRouting(form, {
         ...post.routing,

@@ -32,7 +32,14 @@ export const MONTHLY_HELP_QUOTA: Record<Tier, number | null> = { turquoise: 2, s
  * Service areas and kinds of a post (docs/decisions/0016-service-area-posts.md). Member requests
  * are the `membership` area's requests.
  */
-export const POST_AREAS = ["membership", "collaboration", "export_services", "information", "recruitment"] as const;
+export const POST_AREAS = [
+  "membership",
+  "collaboration",
+  "export_services",
+  "consultancy",
+  "information",
+  "recruitment",
+] as const;
 export type PostArea = (typeof POST_AREAS)[number];
 export const POST_KINDS = ["request", "offer"] as const;
 export type PostKind = (typeof POST_KINDS)[number];

@@ -105,6 +105,7 @@ export const Msg = {
   /** Service-area posts (issue #14; ADR 16). */
   postDescriptionRequired: "Please describe your post.",
   postDescriptionTooLong: "Please limit your description to 150 words or less.",
+  postDescriptionTooLong60: "Please limit your description to 60 words or less.",
   bringRequired: "Please describe what you bring.",
   bringTooLong: "Please limit what you bring to 60 words or less.",
   seekRequired: "Please describe what you seek.",
@@ -131,6 +132,28 @@ export const Msg = {
   alreadyRespondedPost: "You have already responded to this post.",
   seekingIndividualsOnly: "Only individual members can post that they are seeking a position.",
   positionsOrganizationsOnly: "Only organization members can offer a position.",
+  /** The consultation request dialog (spec part 2 §8, word for word; issue #15). */
+  requestTypeSelect: "Please select a request type",
+  exportServiceSelect: "Please select an export service",
+  sessionModeSelect: "Please select at least one session mode",
+  locationRequired: "Please provide your location",
+  requiredFieldsMissing: "Please fill in all required fields.",
+  consultationSignIn: "Please sign in to submit a consultation request.",
+  /** Consultancy and training services (issue #15). */
+  serviceDescriptionRequired: "Please describe your service.",
+  serviceDescriptionTooLong: "Please limit the description to 150 words or less.",
+  serviceTypeRequired: "Please select a service type.",
+  exportServicesRequired: "Please select at least one export service.",
+  modesRequired: "Please select at least one available mode.",
+  cityRequired: "Please enter a city.",
+  dateOrder: "The end date must not be before the start date.",
+  servicePublishNotAllowed:
+    "Only export experts, export service providers and consultants (field of activity C) can publish services.",
+  serviceNotApproved: "Only an approved service can be paused or resumed.",
+  serviceReviewed: "This service has already been reviewed.",
+  serviceRejectNoteRequired: "Please write a note for the provider.",
+  /** A response's proposed session mode that the request did not ask for (issue #15 §3). */
+  proposedModeNotAsked: "Please propose a session mode the member asked for.",
   descriptionIsRequired: "Description is required",
   descriptionMax30Words: "Description must be 30 words or less",
   selectSubActivity: "Please select a sub-activity",

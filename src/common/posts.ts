@@ -18,6 +18,7 @@
 import { z } from "zod";
 import {
   type Activity,
+  POST_AREAS,
   POST_VALIDITY_DAYS,
   POST_VALIDITY_DEFAULT_DAYS,
   type PostArea,
@@ -38,11 +39,20 @@ import {
 import { Msg } from "./messages";
 import { EXPERTISE_AREAS, SERVICE_GROUPS } from "./profile";
 import { SECTOR_CODES } from "./sectors";
-import { plainText, productIdSchema, rowIdSchema, timestampSchema } from "./validation";
+import {
+  CONSULTATION_TYPES,
+  type ConsultationType,
+  EXPORT_SERVICES,
+  type ExportService,
+  mayPublishServices,
+  type SessionMode,
+} from "./services";
+import { dateSchema, plainText, productIdSchema, rowIdSchema, timestampSchema } from "./validation";
 
 /**
  * The boards (ADR 16 "Boards and routing"): one (area, kind) pair each, i.e. one Received
- * button, one list and one badge count. Membership has requests only; consultancy is #15's.
+ * button, one list and one badge count. Membership has requests only; consultancy too (its
+ * offers are the services providers publish, src/common/services.ts; ADR 17).
  */
 export const BOARDS = [
   "membership.request",
@@ -50,6 +60,7 @@ export const BOARDS = [
   "collaboration.offer",
   "export_services.request",
   "export_services.offer",
+  "consultancy.request",
   "information.request",
   "information.offer",
   "recruitment.request",
@@ -87,6 +98,8 @@ export type MemberTag = string;
  * - information.*: open; no reach.
  * - recruitment.request (a person seeking a position): gated; `organization`.
  * - recruitment.offer (a position offered): audience; `talent:<expertise area>`.
+ * - consultancy.request: audience; `member:<id>` of each provider of a matching approved service
+ *   when it was posted, else `consultant` (ADR 17).
  */
 export const BOARD_ROUTING: Record<Board, { shape: BoardShape; reach: readonly string[] }> = {
   "membership.request": { shape: "membership", reach: [] },
@@ -94,6 +107,7 @@ export const BOARD_ROUTING: Record<Board, { shape: BoardShape; reach: readonly s
   "collaboration.offer": { shape: "open", reach: ["exports:"] },
   "export_services.request": { shape: "gated", reach: ["provider", "svc:"] },
   "export_services.offer": { shape: "gated", reach: ["exporter"] },
+  "consultancy.request": { shape: "audience", reach: ["member:", "consultant"] },
   "information.request": { shape: "open", reach: [] },
   "information.offer": { shape: "open", reach: [] },
   "recruitment.request": { shape: "gated", reach: ["organization"] },
@@ -107,6 +121,8 @@ export function reachableTag(board: Board, tag: string): boolean {
 
 /** What `memberTags` reads of a profile (the `profiles` row's columns of the same meaning). */
 export interface TagProfile {
+  /** The member's id: a consultant is also tagged `member:<id>` (ADR 17). */
+  userId?: string;
   /** The member's activities (constants.ts ACTIVITIES). */
   activities: readonly Activity[];
   userType: UserType;
@@ -137,9 +153,13 @@ export interface TagProfile {
  * - `organization`: the user type is organization.
  * - `talent:<area>`: an individual, once per expertise area (marketing, legal, commercial).
  *   An organization gets none: recruitment positions are offered to people.
+ * - `consultant` and `member:<id>`: the member may publish consultancy and training services
+ *   (`mayPublishServices`: Export Expert, Export Service Provider, or field C). A consultation
+ *   request reaches the providers of its matching services by `member:<id>`, or every consultant
+ *   when none matched (ADR 17).
  *
- * Field C (its details are also marketing/legal/commercial) and D (experience level) give no
- * tag: ADR 16 routes nothing by them. Tags come out in this order, each once.
+ * Field C's details and D (experience level) give no tag: nothing is routed by them. Tags come
+ * out in this order, each once.
  */
 export function memberTags(p: TagProfile): MemberTag[] {
   const tags: string[] = [];
@@ -157,6 +177,10 @@ export function memberTags(p: TagProfile): MemberTag[] {
   if (p.userType === "organization") tags.push("organization");
   else
     for (const e of p.expertiseAreas) if ((EXPERTISE_AREAS as readonly string[]).includes(e)) tags.push(`talent:${e}`);
+  if (mayPublishServices({ activities: p.activities, mainCategories: main })) {
+    tags.push("consultant");
+    if (p.userId) tags.push(`member:${p.userId}`);
+  }
   return [...new Set(tags)];
 }
 
@@ -193,6 +217,8 @@ export interface PostRoutingInput {
   expertiseArea?: string | null;
   /** recruitment.request: the poster's profile sectors. */
   posterSectors?: readonly string[];
+  /** consultancy.request: the providers of the approved services the request matched. */
+  providerIds?: readonly string[];
 }
 
 /** The routing columns of a new post. */
@@ -221,6 +247,8 @@ const uniq = (xs: readonly (string | null | undefined)[] | undefined): string[] 
  *   `organization`.
  * - recruitment.offer (position): the countries (stored for display; the audience shape
  *   does not route by them), no sectors; reach `talent:<expertise area>`.
+ * - consultancy.request: `[target country]` and `[sector]` (display only); reach `member:<id>`
+ *   of each matched provider, else `consultant` (ADR 17).
  */
 export function postRouting(board: Board, input: PostRoutingInput): PostRouting {
   const countries = uniq(input.countries);
@@ -250,6 +278,10 @@ export function postRouting(board: Board, input: PostRoutingInput): PostRouting 
       return { countries, sectors: uniq(input.posterSectors), reach: ["organization"] };
     case "recruitment.offer":
       return { countries, sectors: [], reach: input.expertiseArea ? [`talent:${input.expertiseArea}`] : [] };
+    case "consultancy.request": {
+      const providers = uniq(input.providerIds);
+      return { countries, sectors, reach: providers.length ? providers.map((id) => `member:${id}`) : ["consultant"] };
+    }
   }
 }
 
@@ -362,7 +394,7 @@ export const WORKPLACES = ["remote", "on_site"] as const;
 export const LANGUAGES = ["en", "fa", "ar", "fr", "de", "es", "it", "ru", "tr", "zh", "hi", "ur", "ja", "ko"] as const;
 
 /** Word limits of the descriptions (issue #14: each form states its limit and shows a counter). */
-export const POST_WORD_LIMITS = { description: 150, bring: 60, seek: 60 } as const;
+export const POST_WORD_LIMITS = { description: 150, bring: 60, seek: 60, consultancy: 60 } as const;
 /** At most this many countries on one post (keeps the `post.created` NOTIFY small; ADR 16). */
 export const POST_MAX_COUNTRIES = 20;
 /** Years of experience a recruitment post may state. */
@@ -490,6 +522,32 @@ export const postFormSchemas = {
   "information.request": information("information.request"),
   "information.offer": information("information.offer"),
   "recruitment.request": z.object({ form: z.literal("recruitment.request"), ...recruitmentBase }),
+  "consultancy.request": z
+    .object({
+      form: z.literal("consultancy.request"),
+      validityDays,
+      requestType: z.enum(CONSULTATION_TYPES, Msg.requestTypeSelect),
+      exportService: z.enum(EXPORT_SERVICES, Msg.exportServiceSelect),
+      inPerson: z.boolean(),
+      online: z.boolean(),
+      city: plainText().trim().max(CITY_MAX_CHARS, Msg.textTooLong),
+      country: countryCode.nullable(),
+      sector: z.enum(SECTOR_CODES, Msg.invalidSector).nullable(),
+      targetCountry: countryCode.nullable(),
+      startDate: dateSchema.nullable(),
+      finishDate: dateSchema.nullable(),
+      description: plainText()
+        .trim()
+        .max(POST_WORD_LIMITS.consultancy * 20, Msg.postDescriptionTooLong60)
+        .refine((t) => countWords(t) <= POST_WORD_LIMITS.consultancy, Msg.postDescriptionTooLong60)
+        .default(""),
+    })
+    .refine((v) => v.inPerson || v.online, { message: Msg.sessionModeSelect, path: ["inPerson"] })
+    .refine((v) => v.city.length > 0 && v.country !== null, { message: Msg.locationRequired, path: ["city"] })
+    .refine((v) => v.startDate === null || v.finishDate === null || v.startDate <= v.finishDate, {
+      message: Msg.dateOrder,
+      path: ["finishDate"],
+    }),
   "recruitment.offer": z.object({
     form: z.literal("recruitment.offer"),
     ...recruitmentBase,
@@ -504,6 +562,7 @@ export const postInput = z.discriminatedUnion("form", [
   postFormSchemas["collaboration.offer"],
   postFormSchemas["export_services.request"],
   postFormSchemas["export_services.offer"],
+  postFormSchemas["consultancy.request"],
   postFormSchemas["information.request"],
   postFormSchemas["information.offer"],
   postFormSchemas["recruitment.request"],
@@ -532,6 +591,13 @@ export interface PostDetails {
   languages?: (typeof LANGUAGES)[number][];
   city?: string;
   workplace?: (typeof WORKPLACES)[number];
+  /** consultancy.request (spec part 2 §3 consultation_requests). */
+  requestType?: ConsultationType;
+  exportService?: ExportService;
+  modes?: SessionMode[];
+  country?: string;
+  startDate?: string | null;
+  finishDate?: string | null;
 }
 
 /** A board as an input (`posts.received`, the dashboard's buttons). */
@@ -553,7 +619,7 @@ export const receivedPostsInput = z.object({
 
 /** `posts.mine`: my posts, newest first, optionally of one area. */
 export const myPostsInput = z.object({
-  area: z.enum(["membership", "collaboration", "export_services", "information", "recruitment"]).nullish(),
+  area: z.enum(POST_AREAS).nullish(),
   cursor: z.object({ createdAt: timestampSchema, id: rowIdSchema }).nullish(),
   limit: z.number().int().min(1).max(50).default(RECEIVED_PAGE_SIZE),
 });

@@ -160,7 +160,7 @@ export async function openDatabase(opts: {
     // The board walks of posts (domain/posts.ts; ADR 16): a few connections without bitmap scans.
     const walkPool: Pool = new pg.Pool({
       ...connection,
-      options: "-c enable_bitmapscan=off",
+      options: "-c enable_bitmapscan=off -c plan_cache_mode=force_generic_plan",
       max: Math.max(2, Math.ceil((opts.poolSize ?? 10) / 2)),
     });
     walkPool.on("error", (err) => report(err, "pool"));

@@ -25,12 +25,14 @@ import {
   canMatch,
   type myPostsInput,
   type PostDetails,
+  type PostFormValues,
   type PostRoutingInput,
   type PostValues,
   postRouting,
   type receivedPostsInput,
   type respondPostInput,
 } from "../../common/posts";
+import type { ServiceFilter } from "../../common/services";
 import { hitRateLimit } from "../auth/rate-limit";
 import { type Db, type DbOrTx, walkingDb } from "../db/client";
 import { perDatabase } from "../db/prepared";
@@ -48,6 +50,7 @@ import { publish } from "../live/events";
 import { DomainError, tooManyRequests } from "./errors";
 import { boardPredicate, loadMatchProfile, type MatchArgs, type MatchProfile, matchPlaceholders } from "./matching";
 import { OFFER_RESPONSE_NOTIFICATION_TITLE, RESPONSE_NOTIFICATION_TITLE } from "./offers";
+import { matchingProviders } from "./services";
 
 /** A post to store: its board, the columns its form fills, and what routing reads (ADR 16). */
 export interface NewPost {
@@ -82,7 +85,13 @@ export interface NewPost {
  */
 export async function createPost(db: DbOrTx, userId: string, post: NewPost): Promise<{ id: number }> {
   const { area, kind } = boardParts(post.board);
-  const named = [...new Set([...(post.targetCountry ? [post.targetCountry] : []), ...(post.routing?.countries ?? [])])];
+  const named = [
+    ...new Set([
+      ...(post.targetCountry ? [post.targetCountry] : []),
+      ...(post.details?.country ? [post.details.country] : []),
+      ...(post.routing?.countries ?? []),
+    ]),
+  ];
   if (named.length) {
     const found = await db.select({ code: countries.code }).from(countries).where(inArray(countries.code, named));
     if (found.length !== named.length) throw new DomainError("BAD_REQUEST", Msg.invalidCountry);
@@ -222,17 +231,45 @@ export function postFromForm(v: PostValues): NewPost {
         routing: { countries: v.countries, expertiseArea: v.expertiseArea },
       };
     }
+    case "consultancy.request":
+      // The providers it reaches (`routing.providerIds`) are found by `submitPost`.
+      return {
+        ...base,
+        sector: v.sector,
+        details: {
+          requestType: v.requestType,
+          exportService: v.exportService,
+          modes: [...(v.inPerson ? (["in_person"] as const) : []), ...(v.online ? (["online"] as const) : [])],
+          city: v.city,
+          ...(v.country ? { country: v.country } : {}),
+          startDate: v.startDate,
+          finishDate: v.finishDate,
+        },
+        routing: { countries: v.targetCountry ? [v.targetCountry] : [], sectors: v.sector ? [v.sector] : [] },
+      };
   }
+}
+
+/** The service search (spec part 2 §7 call 2) of a consultation request's fields. */
+export function serviceFilterOf(v: PostFormValues<"consultancy.request">): ServiceFilter {
+  return { serviceType: v.requestType, exportService: v.exportService, sector: v.sector, country: v.targetCountry };
 }
 
 /**
  * `posts.create`: writes a form's post. Recruitment is split by user type (issue #14):
- * individuals seek positions, organizations offer them.
+ * individuals seek positions, organizations offer them. A consultation request reaches the
+ * providers of the approved services that match it now (issue #15 §3; ADR 17).
  * @throws DomainError FORBIDDEN for the other user type; BAD_REQUEST as `createPost`.
  */
 export async function submitPost(db: Db, viewer: PostingViewer, input: PostValues) {
   assertMayPost(viewer, input);
-  return createPost(db, viewer.id, postFromForm(input));
+  const post = postFromForm(input);
+  if (input.form === "consultancy.request") {
+    // Routed to the providers of the services the dialog's results show (ADR 17).
+    const providerIds = await matchingProviders(db, serviceFilterOf(input), viewer.id);
+    post.routing = { ...post.routing, providerIds };
+  }
+  return createPost(db, viewer.id, post);
 }
 
 /** Who posts: their id and user type. */

@@ -97,7 +97,7 @@ function SendComingSoon() {
 }
 
 /** The Offers and Requests rows of a service area's boards, with their live badges. */
-function areaRows(area: Exclude<PostArea, "membership">, posts: Partial<Record<Board, number>>): Row[] {
+function areaRows(area: Exclude<PostArea, "membership" | "consultancy">, posts: Partial<Record<Board, number>>): Row[] {
   const offer = `${area}.offer` as const;
   const request = `${area}.request` as const;
   return [

@@ -21,6 +21,7 @@ export const AREA_LABELS: Record<PostArea, MessageDescriptor> = {
   membership: msg`Membership services`,
   collaboration: msg`Collaboration and partnership`,
   export_services: msg`Export-related services`,
+  consultancy: msg`Consultancy and training`,
   information: msg`Information and documents`,
   recruitment: msg`Recruitment and placement`,
 };
@@ -32,14 +33,18 @@ export const RECEIVED_TITLES: Record<Board, MessageDescriptor> = {
   "collaboration.offer": msg`Partnership offers`,
   "export_services.request": msg`Export service requests`,
   "export_services.offer": msg`Export service offers`,
+  "consultancy.request": msg`Consultation requests`,
   "information.request": msg`Information requests`,
   "information.offer": msg`Information offers`,
   "recruitment.request": msg`Candidates seeking a position`,
   "recruitment.offer": msg`Open positions`,
 };
 
+/** The forms that have a Send page (the consultation request is a dialog: ConsultationDialog). */
+export type PageForm = Exclude<PostForm, "consultancy.request">;
+
 /** The title of each form's Send page. */
-export const FORM_TITLES: Record<PostForm, MessageDescriptor> = {
+export const FORM_TITLES: Record<PageForm, MessageDescriptor> = {
   "collaboration.request": msg`Look for a partner`,
   "collaboration.offer": msg`Propose a partnership`,
   "export_services.request": msg`Export Services Request`,
@@ -57,6 +62,7 @@ export const RECEIVED_PATHS: Record<Board, string> = {
   "collaboration.offer": "/collaboration/received-offer",
   "export_services.request": "/export-services/received-request",
   "export_services.offer": "/export-services/received-offer",
+  "consultancy.request": "/consultancy/received-request",
   "information.request": "/information/received-request",
   "information.offer": "/information/received-offer",
   "recruitment.request": "/recruitment/received-request",
@@ -64,7 +70,7 @@ export const RECEIVED_PATHS: Record<Board, string> = {
 };
 
 /** Where each form's Send page is (the spec's route names). */
-export const SEND_PATHS: Record<PostForm, string> = {
+export const SEND_PATHS: Record<PageForm, string> = {
   "collaboration.request": "/collaboration/send-request",
   "collaboration.offer": "/collaboration/send-offer",
   "export_services.request": "/export-services/send-request",

@@ -15,3 +15,4 @@ export * from "./posts";
 export * from "./profile";
 export * from "./qa";
 export * from "./reference";
+export * from "./services";

@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -128,8 +129,12 @@ export const postResponses = pgTable(
     ratedAt: timestamp({ withTimezone: true }),
     revealedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Consultancy responses (issue #15 §3): a proposed date and session mode, both optional. */
+    proposedDate: date(),
+    proposedMode: text(),
   },
   (t) => [
+    check("post_responses_proposed_mode_check", sql`${t.proposedMode} in ('in_person', 'online')`),
     uniqueIndex("post_responses_post_responder_key").on(t.postId, t.responderId),
     index("post_responses_requester_created_idx").on(t.requesterId, t.createdAt, t.id),
     index("post_responses_responder_rated_idx").on(t.responderId).where(sql`${t.rating} is not null`),

@@ -14,7 +14,7 @@ import type { Uploaded } from "../../../lib/upload";
 import type { ValidityDays } from "./fields";
 
 /** The forms `PostFormPage` builds (the export-services request has its own page). */
-export type NewPostForm = Exclude<PostForm, "export_services.request">;
+export type NewPostForm = Exclude<PostForm, "export_services.request" | "consultancy.request">;
 
 /** Every field of every post form, as the inputs hold them ("" for an empty number). */
 export interface PostFormState {
