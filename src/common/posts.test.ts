@@ -29,8 +29,8 @@ const profile = (over: Partial<TagProfile> = {}): TagProfile => ({
 });
 
 describe("BOARDS", () => {
-  it("are the nine (area, kind) pairs of ADR 16, each with a routing shape", () => {
-    expect(BOARDS).toHaveLength(9);
+  it("are the ten (area, kind) pairs of ADRs 16 and 17, each with a routing shape", () => {
+    expect(BOARDS).toHaveLength(10);
     for (const b of BOARDS) {
       const { area, kind } = boardParts(b);
       expect(POST_AREAS).toContain(area);
@@ -45,6 +45,7 @@ describe("BOARDS", () => {
       "open",
       "gated",
       "gated",
+      "audience",
       "open",
       "open",
       "gated",
@@ -75,18 +76,32 @@ describe("memberTags", () => {
   });
 
   it("a non-exporter's sectors give no exports tag", () => {
-    expect(memberTags(profile({ activities: ["export_expert"], sectors: ["energy"] }))).toEqual([]);
+    expect(memberTags(profile({ activities: ["export_expert"], sectors: ["energy"] }))).toEqual(["consultant"]);
+  });
+
+  it("who may publish services is a consultant, and with their id also member:<id> (ADR 17)", () => {
+    const id = "5f0c1d2e-0000-4000-8000-000000000001";
+    expect(memberTags(profile({ userId: id, activities: ["export_expert"] }))).toEqual(["consultant", `member:${id}`]);
+    expect(memberTags(profile({ userId: id, activities: ["export_service_provider"] }))).toEqual([
+      "provider",
+      "consultant",
+      `member:${id}`,
+    ]);
+    const c = profile({ userId: id, activitySelections: { mainCategories: ["C"], details: { C: ["legal"] } } });
+    expect(memberTags(c)).toEqual(["consultant", `member:${id}`]);
+    // An exporter only is no consultant: no member:<id> tag either.
+    expect(memberTags(profile({ userId: id, activities: ["exporter"] }))).toEqual(["exporter"]);
   });
 
   it("a service provider is tagged provider; field-B details give their groups, once each", () => {
-    expect(memberTags(profile({ activities: ["export_service_provider"] }))).toEqual(["provider"]);
+    expect(memberTags(profile({ activities: ["export_service_provider"] }))).toEqual(["provider", "consultant"]);
     const b = profile({
       activitySelections: {
         mainCategories: ["B", "C"],
         details: { B: ["b1_trade_fairs", "b1_market_research", "b3_logistics"], C: ["legal"] },
       },
     });
-    expect(memberTags(b)).toEqual(["svc:B-1", "svc:B-3"]);
+    expect(memberTags(b)).toEqual(["svc:B-1", "svc:B-3", "consultant"]);
     // Field B alone, with no detail, is no group and not `provider`.
     expect(memberTags(profile({ activitySelections: { mainCategories: ["B"], details: {} } }))).toEqual([]);
     // Details of an unselected category do not count.
@@ -113,7 +128,7 @@ describe("memberTags", () => {
       sectors: ["tourism"],
       activitySelections: { mainCategories: ["A", "B"], details: { A: ["infrequent"], B: ["b2_arbitration"] } },
     });
-    expect(memberTags(p)).toEqual(["exporter", "exports:tourism", "provider", "svc:B-2", "organization"]);
+    expect(memberTags(p)).toEqual(["exporter", "exports:tourism", "provider", "svc:B-2", "organization", "consultant"]);
   });
 });
 
@@ -200,6 +215,17 @@ describe("postRouting", () => {
     });
   });
 
+  it("consultancy request: [target country], [sector], reach member:<id> of the matched providers, else consultant", () => {
+    expect(
+      postRouting("consultancy.request", { countries: ["DE"], sectors: ["energy"], providerIds: ["p1", "p2", "p1"] }),
+    ).toEqual({ countries: ["DE"], sectors: ["energy"], reach: ["member:p1", "member:p2"] });
+    expect(postRouting("consultancy.request", { countries: [], sectors: [], providerIds: [] })).toEqual({
+      countries: [],
+      sectors: [],
+      reach: ["consultant"],
+    });
+  });
+
   it("writes only reach tags its board lists (BOARD_ROUTING)", () => {
     const input = {
       countries: ["DE"],
@@ -209,6 +235,7 @@ describe("postRouting", () => {
       productSector: "energy",
       expertiseArea: "marketing",
       posterSectors: ["energy"],
+      providerIds: ["p1"],
     };
     for (const b of BOARDS) for (const tag of postRouting(b, input).reach) expect(reachableTag(b, tag)).toBe(true);
   });

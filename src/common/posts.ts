@@ -45,6 +45,7 @@ import {
   EXPORT_SERVICES,
   type ExportService,
   mayPublishServices,
+  SESSION_MODES,
   type SessionMode,
 } from "./services";
 import { dateSchema, plainText, productIdSchema, rowIdSchema, timestampSchema } from "./validation";
@@ -624,9 +625,18 @@ export const myPostsInput = z.object({
   limit: z.number().int().min(1).max(50).default(RECEIVED_PAGE_SIZE),
 });
 
-/** `posts.respond`: the Respond dialog's fields (memberRequests' `respondInput`) for a post. */
+/**
+ * `posts.respond`: the Respond dialog's fields (memberRequests' `respondInput`) for a post; on a
+ * consultation request also a proposed date and session mode, both optional (issue #15 §3).
+ */
 export const respondPostInput = z
-  .object({ postId: rowIdSchema, board: boardSchema.optional(), ...responseFields })
+  .object({
+    postId: rowIdSchema,
+    board: boardSchema.optional(),
+    ...responseFields,
+    proposedDate: dateSchema.nullable().default(null),
+    proposedMode: z.enum(SESSION_MODES, Msg.proposedModeNotAsked).nullable().default(null),
+  })
   .refine(...hasContact);
 
 /** `posts.close`. */

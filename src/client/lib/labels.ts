@@ -288,3 +288,28 @@ export const EVENT_TYPE_LABELS: Record<typeof import("../../common/knowledge").E
     tender: msg`Tender or bid`,
     other: msg`Other event`,
   };
+
+/** Consultancy or training (issue #15; spec part 2 §2). */
+export const CONSULTATION_TYPE_LABELS: Record<import("../../common/services").ConsultationType, MessageDescriptor> = {
+  consultancy: msg`Consultancy`,
+  training: msg`Training`,
+};
+
+/** The nine export services of the consultancy dialog (spec part 2 §2). */
+export const EXPORT_SERVICE_LABELS: Record<import("../../common/services").ExportService, MessageDescriptor> = {
+  marketing_branding: msg`Marketing and branding plan`,
+  research_tools: msg`Research and tools`,
+  e_commerce: msg`E-commerce`,
+  negotiation_sales: msg`Negotiation and sales`,
+  trade_contracts: msg`Trade contracts`,
+  logistics: msg`Logistics`,
+  incoterms_2020: msg`Incoterms 2020`,
+  finance_payment: msg`Finance and payment`,
+  ip_company_registration: msg`IP and company registration`,
+};
+
+/** Session modes (spec part 2 §3 `available_modes`). */
+export const SESSION_MODE_LABELS: Record<import("../../common/services").SessionMode, MessageDescriptor> = {
+  in_person: msg`In person`,
+  online: msg`Online`,
+};

@@ -135,7 +135,7 @@ describe("on random data of every board (seeded)", () => {
           countries: tp.countries,
           sectors: [...tp.sectors],
           types: requestTypesFor(tp.activities),
-          tags: memberTags(tp),
+          tags: memberTags({ ...tp, userId: id }),
         },
       });
     }
@@ -152,6 +152,8 @@ describe("on random data of every board (seeded)", () => {
         productSector: product ? (rng.chance(0.7) ? rng.pick(sectorPool) : product.sector) : null,
         expertiseArea: rng.pick(EXPERTISE_AREAS),
         posterSectors: [...poster.sectors],
+        // A consultation request's matched providers (ADR 17), or none (then every consultant).
+        providerIds: rng.sample(members, rng.int(3)).map((m) => m.id),
       };
     };
 

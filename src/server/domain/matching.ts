@@ -49,6 +49,7 @@ export function matchProfileFrom(userId: string, p: MatchProfileSource): MatchPr
     types: requestTypesFor(activities),
     tags: p.userType
       ? memberTags({
+          userId,
           activities,
           userType: p.userType,
           sectors,

@@ -97,7 +97,12 @@ export async function countReceived(db: Db, userId: string, profile?: MatchProfi
  */
 export function respond(db: Db, responderId: string, input: z.output<typeof respondInput>) {
   const { requestId, ...response } = input;
-  return respondToPost(db, responderId, { postId: requestId, ...response }, MEMBERSHIP);
+  return respondToPost(
+    db,
+    responderId,
+    { postId: requestId, ...response, proposedDate: null, proposedMode: null },
+    MEMBERSHIP,
+  );
 }
 
 /**

@@ -42,6 +42,10 @@ export function listOffers(db: DbOrTx, requesterId: string, area?: PostArea | nu
       activityType: posts.activityType,
       subActivity: posts.subActivity,
       requestDescription: posts.description,
+      /** Display fields of the post (consultation requests: type, export service, modes…). */
+      details: posts.details,
+      proposedDate: postResponses.proposedDate,
+      proposedMode: postResponses.proposedMode,
     })
     .from(postResponses)
     .innerJoin(posts, eq(posts.id, postResponses.postId))

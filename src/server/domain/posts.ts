@@ -506,7 +506,7 @@ export async function respondToPost(
   const p = await loadMatchProfile(db, responderId);
   return db.transaction(async (tx) => {
     const [post] = await tx
-      .select({ id: posts.id, userId: posts.userId, kind: posts.kind })
+      .select({ id: posts.id, userId: posts.userId, kind: posts.kind, details: posts.details })
       .from(posts)
       .where(and(eq(posts.id, input.postId), boardPredicate(board, p)))
       .limit(1);
@@ -519,6 +519,10 @@ export async function respondToPost(
         ? new DomainError("CONFLICT", answeredTwice(board))
         : new DomainError("NOT_FOUND", unavailable(only ?? null));
     }
+    // A proposal belongs to consultation requests, and only in a mode the member asked for.
+    const consultation = board === "consultancy.request";
+    if (consultation && input.proposedMode && !(post.details.modes ?? []).includes(input.proposedMode))
+      throw new DomainError("BAD_REQUEST", Msg.proposedModeNotAsked);
     const [response] = await tx
       .insert(postResponses)
       .values({
@@ -529,6 +533,8 @@ export async function respondToPost(
         contactEmail: input.contactEmail,
         contactPhone: input.contactPhone,
         contactWhatsapp: input.contactWhatsapp,
+        proposedDate: consultation ? input.proposedDate : null,
+        proposedMode: consultation ? input.proposedMode : null,
       })
       .onConflictDoNothing()
       .returning({ id: postResponses.id });

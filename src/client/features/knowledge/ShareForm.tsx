@@ -5,16 +5,15 @@
  * the dashboard.
  */
 import "@mantine/dates/styles.css";
-import "dayjs/locale/fa";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { DatePickerInput, DatesProvider } from "@mantine/dates";
 import { type FormErrors, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IconCalendar, IconMapPin, IconSend } from "@tabler/icons-react";
+import { IconMapPin, IconSend } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ShareKnowledgeInput, type ShareType, shareKnowledgeInput } from "../../../common/knowledge";
+import { DateField } from "../../components/DateField";
 import { FileUpload } from "../../components/FileUpload";
 import { errorCode } from "../../lib/errors";
 import { applyServerErrors, firstError, focusFirstInvalid, validateWith } from "../../lib/form";
@@ -219,36 +218,25 @@ export function ShareForm() {
           />
           {categoryField}
           {v.shareType === "experience" && (
-            <DatesProvider
-              settings={
-                i18n.locale === "fa"
-                  ? { locale: "fa", firstDayOfWeek: 6, weekendDays: [5] }
-                  : { locale: "en", firstDayOfWeek: 1, weekendDays: [0, 6] }
-              }
-            >
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <DatePickerInput
-                  label={t`Event date`}
-                  placeholder={t`Pick a date (optional)`}
-                  clearable
-                  valueFormat={i18n.locale === "fa" ? "D MMMM YYYY" : "MMMM D, YYYY"}
-                  leftSection={<IconCalendar size={16} aria-hidden />}
-                  {...form.getInputProps("eventDate")}
-                  value={v.eventDate}
-                  onChange={(value) => form.setFieldValue("eventDate", value)}
-                  clearButtonProps={{ "aria-label": t`Clear event date` }}
-                  data-testid="event-date"
-                />
-                <TextInput
-                  label={t`Event location`}
-                  placeholder={t`City, venue (optional)`}
-                  maxLength={200}
-                  leftSection={<IconMapPin size={16} aria-hidden />}
-                  {...form.getInputProps("eventLocation")}
-                  data-testid="event-location"
-                />
-              </SimpleGrid>
-            </DatesProvider>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <DateField
+                label={t`Event date`}
+                placeholder={t`Pick a date (optional)`}
+                {...form.getInputProps("eventDate")}
+                value={v.eventDate}
+                onChange={(value) => form.setFieldValue("eventDate", value)}
+                clearLabel={t`Clear event date`}
+                data-testid="event-date"
+              />
+              <TextInput
+                label={t`Event location`}
+                placeholder={t`City, venue (optional)`}
+                maxLength={200}
+                leftSection={<IconMapPin size={16} aria-hidden />}
+                {...form.getInputProps("eventLocation")}
+                data-testid="event-location"
+              />
+            </SimpleGrid>
           )}
           <Textarea
             label={t`Content`}

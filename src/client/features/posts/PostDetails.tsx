@@ -12,6 +12,7 @@ import {
   IconBox,
   IconBriefcase,
   IconBuildingFactory2,
+  IconCalendar,
   IconCash,
   IconClock,
   IconDownload,
@@ -20,13 +21,20 @@ import {
   IconMapPin,
   IconSearch,
   IconTruckDelivery,
+  IconUsers,
   IconWorld,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import type { CURRENCIES } from "../../../common/posts";
 import { UserText } from "../../components/UserText";
-import { formatNumber, intlLocale } from "../../i18n";
-import { EMPLOYMENT_TYPE_LABELS, EXPERTISE_AREA_LABELS } from "../../lib/labels";
+import { formatCalendarDate, formatNumber, intlLocale } from "../../i18n";
+import {
+  CONSULTATION_TYPE_LABELS,
+  EMPLOYMENT_TYPE_LABELS,
+  EXPERTISE_AREA_LABELS,
+  EXPORT_SERVICE_LABELS,
+  SESSION_MODE_LABELS,
+} from "../../lib/labels";
 import { sectorName, useCountryOptions } from "../../lib/reference";
 import { RequestBadges } from "../memberRequests";
 import {
@@ -79,6 +87,19 @@ export function priceText(
   return words.upTo(format(max as number));
 }
 
+/** A date range of calendar dates ("1 May 2027 – 3 May 2027"), one end, or null without dates. */
+export function dateRangeText(
+  start: string | null,
+  end: string | null,
+  locale: string,
+  words: { from: (d: string) => string; upTo: (d: string) => string },
+): string | null {
+  if (start && end) return `${formatCalendarDate(start, locale)} – ${formatCalendarDate(end, locale)}`;
+  if (start) return words.from(formatCalendarDate(start, locale));
+  if (end) return words.upTo(formatCalendarDate(end, locale));
+  return null;
+}
+
 /** Only the request forms that ask for urgency have one (the column's default means nothing elsewhere). */
 function urgencyShown(post: ShownPost): boolean {
   return post.area === "membership" || (post.area === "export_services" && post.kind === "request");
@@ -115,6 +136,16 @@ export function PostBadges({ post }: { post: ShownPost }) {
           {i18n._(EMPLOYMENT_TYPE_LABELS[d.employmentType])}
         </Badge>
       )}
+      {d.requestType && (
+        <Badge color="blue" variant="light" data-testid="kind-badge">
+          {i18n._(CONSULTATION_TYPE_LABELS[d.requestType])}
+        </Badge>
+      )}
+      {d.exportService && (
+        <Badge color="gray" variant="light" tt="none" data-testid="export-service-badge">
+          {i18n._(EXPORT_SERVICE_LABELS[d.exportService])}
+        </Badge>
+      )}
       <RequestBadges
         urgency={urgencyShown(post) ? (post.urgency ?? undefined) : undefined}
         requestType={post.requestType}
@@ -140,8 +171,18 @@ export function PostDetails({ post }: { post: ShownPost }) {
   const sectorList =
     post.sector === null && post.sectors.length > 0 ? post.sectors.map((s) => sectorName(s, locale)) : [];
   const countriesLabel =
-    area === "collaboration" ? t`Target countries` : area === "export_services" ? t`Countries served` : t`Countries`;
-  const sectorsLabel = area === "export_services" ? t`Sectors served` : t`Sectors`;
+    area === "collaboration"
+      ? t`Target countries`
+      : area === "export_services"
+        ? t`Countries served`
+        : area === "consultancy"
+          ? t`Target country`
+          : t`Countries`;
+  const sectorsLabel = area === "export_services" ? t`Sectors served` : area === "consultancy" ? t`Sector` : t`Sectors`;
+  const dates = dateRangeText(d.startDate ?? null, d.finishDate ?? null, locale, {
+    from: (p) => t`from ${p}`,
+    upTo: (p) => t`until ${p}`,
+  });
   const price = priceText(d.priceMin, d.priceMax, d.currency, locale, {
     from: (p) => t`from ${p}`,
     upTo: (p) => t`up to ${p}`,
@@ -155,7 +196,7 @@ export function PostDetails({ post }: { post: ShownPost }) {
           {post.title}
         </UserText>
       )}
-      <UserText data-testid="request-description">{post.description}</UserText>
+      {post.description && <UserText data-testid="request-description">{post.description}</UserText>}
       <Stack gap={6}>
         {product && (
           <Detail icon={<IconBox size={14} />} label={t`Product`}>
@@ -212,9 +253,27 @@ export function PostDetails({ post }: { post: ShownPost }) {
             {list(d.languages.map((l) => languageName(l, locale)))}
           </Detail>
         )}
-        {d.city && (
-          <Detail icon={<IconMapPin size={14} />} label={t`City`}>
+        {d.modes && d.modes.length > 0 && (
+          <Detail icon={<IconUsers size={14} />} label={t`Session modes`}>
+            <span data-testid="post-modes">{list(d.modes.map((m) => i18n._(SESSION_MODE_LABELS[m])))}</span>
+          </Detail>
+        )}
+        {d.city && d.country ? (
+          <Detail icon={<IconMapPin size={14} />} label={t`Location`}>
             <bdi>{d.city}</bdi>
+            {fa ? "، " : ", "}
+            {countries.nameOf(d.country)}
+          </Detail>
+        ) : (
+          d.city && (
+            <Detail icon={<IconMapPin size={14} />} label={t`City`}>
+              <bdi>{d.city}</bdi>
+            </Detail>
+          )
+        )}
+        {dates && (
+          <Detail icon={<IconCalendar size={14} />} label={t`Dates`}>
+            <span data-testid="post-dates">{dates}</span>
           </Detail>
         )}
         {d.workplace && (
