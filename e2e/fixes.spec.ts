@@ -213,20 +213,24 @@ test("signed in, the landing page leads to the dashboard", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("a member's dashboard: points card spans its row; consultancy Send says it is coming", async ({ page }) => {
+test("a member's dashboard: points card spans its row; consultancy's Sends publish a service and open the request dialog", async ({
+  page,
+}) => {
   await login(page, newPerson("Sima", "Member"));
   await dashboard(page);
   const grid = await page.getByTestId("dashboard-top-cards").boundingBox();
   const card = await page.getByTestId("points-card").boundingBox();
   expect(card!.width, "the points card sits alone beside empty slots").toBeGreaterThan(grid!.width * 0.95);
   const consultancy = page.getByTestId("service-group-consultancy");
-  const send = consultancy.getByRole("button", { name: "Send (coming with the consultancy service)" });
-  await expect(send).toHaveCount(2);
-  await expect(send.first()).toHaveAttribute("aria-disabled", "true");
-  await send.first().focus();
-  await expect(page.getByRole("tooltip")).toHaveText("Coming with the consultancy service");
+  await expect(consultancy.getByRole("link", { name: "Send" })).toHaveAttribute("href", "/consultancy/send-offer");
+  const open = consultancy.getByTestId("send-consultancy.request");
+  await open.click();
+  const dialog = page.getByRole("dialog", { name: "Request consultancy or training" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(open, "focus returns to the button that opened the dialog").toBeFocused();
 });
-
 test("the points copy promises only the rules that exist", async ({ page }) => {
   await login(page, newPerson("Kaveh", "Sharer"));
   await page.goto("/share");

@@ -1,24 +1,27 @@
 /**
  * Dashboard service groups (spec part 2 §2; issue #14): each with offers and requests and a Send
  * and a Received button (SEND_PATHS, RECEIVED_PATHS); every Received button carries its board's
- * live badge, and "My posts" and "Responses" (with the unread offers badge) sit by the title. Consultancy has
- * no send form yet: its Send is shown disabled, saying it comes with the consultancy service
- * (issue #13 §4).
+ * live badge, and "My posts" and "Responses" (with the unread offers badge) sit by the title.
+ * Consultancy (issue #15): offers are the services providers publish (Send = publish a service,
+ * Received = the responses to my consultation requests); Send under requests opens the
+ * consultation request dialog (spec part 2 §2), Received lists the requests routed to me.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Trans } from "@lingui/react/macro";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { boardBadgeCap, type PostArea } from "../../../common/constants";
 import type { Board } from "../../../common/posts";
 import { badgeLabel, useBadges } from "../badges";
+import { ConsultationDialog } from "../posts/ConsultationDialog";
 import { RECEIVED_PATHS, SEND_PATHS } from "../posts/labels";
 
 interface Row {
   label: ReactNode;
   /** The board whose Received button this is (its test id is `received-<board>`). */
   board?: Board;
-  send: string | null;
+  /** A Send page, or a dialog to open (the consultation request). */
+  send: string | { open: () => void };
   received: string;
   badge?: number;
 }
@@ -72,30 +75,6 @@ function LinkButton({
   );
 }
 
-/**
- * A Send that cannot be used yet: focusable (so keyboard users reach its explanation), marked
- * disabled for assistive technology, with the reason as tooltip and in its accessible name.
- */
-function SendComingSoon() {
-  const { t } = useLingui();
-  const why = t`Coming with the consultancy service`;
-  return (
-    <Tooltip label={why} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <Button
-        size="xs"
-        variant="light"
-        data-disabled
-        aria-disabled="true"
-        aria-label={t`Send (coming with the consultancy service)`}
-        onClick={(e) => e.preventDefault()}
-        data-testid="send-coming-soon"
-      >
-        <Trans>Send</Trans>
-      </Button>
-    </Tooltip>
-  );
-}
-
 /** The Offers and Requests rows of a service area's boards, with their live badges. */
 function areaRows(area: Exclude<PostArea, "membership" | "consultancy">, posts: Partial<Record<Board, number>>): Row[] {
   const offer = `${area}.offer` as const;
@@ -120,6 +99,7 @@ function areaRows(area: Exclude<PostArea, "membership" | "consultancy">, posts: 
 
 export function ServiceGroups() {
   const badges = useBadges();
+  const [consulting, setConsulting] = useState(false);
   const groups: GroupDef[] = [
     {
       key: "membership",
@@ -144,8 +124,14 @@ export function ServiceGroups() {
       key: "consultancy",
       title: <Trans>Consultancy and training</Trans>,
       rows: [
-        { label: <Trans>Offers</Trans>, send: null, received: "/consultancy/received-offer" },
-        { label: <Trans>Requests</Trans>, send: null, received: "/consultancy/received-request" },
+        { label: <Trans>Offers</Trans>, send: "/consultancy/send-offer", received: "/consultancy/received-offer" },
+        {
+          label: <Trans>Requests</Trans>,
+          board: "consultancy.request",
+          send: { open: () => setConsulting(true) },
+          received: RECEIVED_PATHS["consultancy.request"],
+          badge: badges.posts["consultancy.request"],
+        },
       ],
     },
     {
@@ -188,12 +174,20 @@ export function ServiceGroups() {
                     {r.label}
                   </Text>
                   <Group gap={6} wrap="nowrap">
-                    {r.send ? (
+                    {typeof r.send === "string" ? (
                       <LinkButton to={r.send}>
                         <Trans>Send</Trans>
                       </LinkButton>
                     ) : (
-                      <SendComingSoon />
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={r.send.open}
+                        aria-haspopup="dialog"
+                        data-testid={`send-${r.board}`}
+                      >
+                        <Trans>Send</Trans>
+                      </Button>
                     )}
                     <LinkButton
                       to={r.received}
@@ -210,6 +204,7 @@ export function ServiceGroups() {
           </Card>
         ))}
       </SimpleGrid>
+      <ConsultationDialog opened={consulting} onClose={() => setConsulting(false)} />
     </Stack>
   );
 }

@@ -21,7 +21,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconMailOpened, IconSend, IconUserCircle } from "@tabler/icons-react";
+import { IconCalendar, IconMailOpened, IconSend, IconUserCircle, IconUsers } from "@tabler/icons-react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, Link } from "@tanstack/react-router";
 import type { inferRouterOutputs } from "@trpc/server";
@@ -31,11 +31,13 @@ import type { AppRouter } from "../../../server/trpc/router";
 import { staleResultsStyle } from "../../components/FilteredListStates";
 import { LoadError } from "../../components/LoadError";
 import { UserText } from "../../components/UserText";
-import { formatDateTime } from "../../i18n";
+import { formatCalendarDate, formatDateTime } from "../../i18n";
+import { CONSULTATION_TYPE_LABELS, EXPORT_SERVICE_LABELS, SESSION_MODE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { RequestBadges } from "../memberRequests";
 import { AreaFilter } from "../posts/AreaFilter";
 import { AREA_LABELS } from "../posts/labels";
+import { Detail } from "../posts/PostDetails";
 import { ContactBlock } from "./ContactBlock";
 import { OfferRating } from "./OfferRating";
 
@@ -155,23 +157,35 @@ function OfferCard({ offer }: { offer: Offer }) {
           activityType={offer.activityType}
           subActivity={offer.subActivity}
         />
+        {offer.details.requestType && offer.details.exportService && (
+          <Group gap={6} data-testid="offer-consultation">
+            <Badge color="blue" variant="light">
+              {i18n._(CONSULTATION_TYPE_LABELS[offer.details.requestType])}
+            </Badge>
+            <Badge color="gray" variant="light" tt="none">
+              {i18n._(EXPORT_SERVICE_LABELS[offer.details.exportService])}
+            </Badge>
+          </Group>
+        )}
 
-        <div>
-          <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4}>
-            {offer.kind === "offer" ? <Trans>Your offer</Trans> : <Trans>Your request</Trans>}
-          </Text>
-          <Blockquote
-            color="gray"
-            p="xs"
-            ps="sm"
-            styles={{ root: { fontSize: "var(--mantine-font-size-sm)" } }}
-            data-testid="offer-request"
-          >
-            <UserText size="sm" c="dimmed">
-              {offer.requestDescription}
-            </UserText>
-          </Blockquote>
-        </div>
+        {offer.requestDescription && (
+          <div>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4}>
+              {offer.kind === "offer" ? <Trans>Your offer</Trans> : <Trans>Your request</Trans>}
+            </Text>
+            <Blockquote
+              color="gray"
+              p="xs"
+              ps="sm"
+              styles={{ root: { fontSize: "var(--mantine-font-size-sm)" } }}
+              data-testid="offer-request"
+            >
+              <UserText size="sm" c="dimmed">
+                {offer.requestDescription}
+              </UserText>
+            </Blockquote>
+          </div>
+        )}
 
         <div>
           <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4}>
@@ -179,6 +193,20 @@ function OfferCard({ offer }: { offer: Offer }) {
           </Text>
           <UserText data-testid="offer-message">{offer.message}</UserText>
         </div>
+        {(offer.proposedDate || offer.proposedMode) && (
+          <Stack gap={6} data-testid="offer-proposal">
+            {offer.proposedDate && (
+              <Detail icon={<IconCalendar size={14} />} label={t`Proposed date`}>
+                {formatCalendarDate(offer.proposedDate, i18n.locale)}
+              </Detail>
+            )}
+            {offer.proposedMode && (
+              <Detail icon={<IconUsers size={14} />} label={t`Proposed session mode`}>
+                {i18n._(SESSION_MODE_LABELS[offer.proposedMode])}
+              </Detail>
+            )}
+          </Stack>
+        )}
 
         <ContactBlock responseId={offer.id} />
         <Divider />

@@ -10,7 +10,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconInbox, IconUserCircle } from "@tabler/icons-react";
+import { IconInbox, IconPresentation, IconUserCircle } from "@tabler/icons-react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -31,6 +31,7 @@ export function ReceivedPostsPage({ board }: { board: Board }) {
   const queryClient = useQueryClient();
   const membership = board === "membership.request";
   const offers = board.endsWith(".offer");
+  const consultancy = board === "consultancy.request";
   const title = i18n._(RECEIVED_TITLES[board]);
   useDocumentTitle(title);
   const input = { board, limit: RECEIVED_PAGE_SIZE };
@@ -95,6 +96,11 @@ export function ReceivedPostsPage({ board }: { board: Board }) {
         <Text c="dimmed" size="sm" mt={4}>
           {membership ? (
             <Trans>Requests from other members that match your sectors, target countries and activity.</Trans>
+          ) : consultancy ? (
+            <Trans>
+              Consultancy and training requests that match the services you publish. Respond with a message and, if you
+              like, a date and session mode.
+            </Trans>
           ) : offers ? (
             <Trans>Offers from other members that match your profile. Respond to the ones that interest you.</Trans>
           ) : (
@@ -116,7 +122,7 @@ export function ReceivedPostsPage({ board }: { board: Board }) {
       ) : list.isError && posts.length === 0 ? (
         <LoadError title={loadFailed} error={list.error} onRetry={() => void list.refetch()} />
       ) : posts.length === 0 ? (
-        <EmptyState membership={membership} offers={offers} />
+        <EmptyState membership={membership} offers={offers} consultancy={consultancy} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="received-requests">
@@ -153,7 +159,15 @@ export function ReceivedPostsPage({ board }: { board: Board }) {
   );
 }
 
-function EmptyState({ membership, offers }: { membership: boolean; offers: boolean }) {
+function EmptyState({
+  membership,
+  offers,
+  consultancy,
+}: {
+  membership: boolean;
+  offers: boolean;
+  consultancy: boolean;
+}) {
   return (
     <Card withBorder radius="lg" p="xl" data-testid="received-empty">
       <Stack align="center" ta="center" gap="sm" maw={520} mx="auto">
@@ -175,6 +189,11 @@ function EmptyState({ membership, offers }: { membership: boolean; offers: boole
               Requests reach you by the industrial sectors, target countries and activity in your profile. Complete your
               profile so that more members' requests match you.
             </Trans>
+          ) : consultancy ? (
+            <Trans>
+              Consultation requests reach the providers of the approved services they match. Publish a service so that
+              members' requests reach you.
+            </Trans>
           ) : (
             <Trans>
               Posts reach you by the sectors, countries, activities and expertise in your profile. Complete your profile
@@ -182,9 +201,19 @@ function EmptyState({ membership, offers }: { membership: boolean; offers: boole
             </Trans>
           )}
         </Text>
-        <Button component={Link} to="/profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
-          <Trans>Complete Your Profile</Trans>
-        </Button>
+        {consultancy ? (
+          <Button
+            component={Link}
+            to="/consultancy/send-offer"
+            leftSection={<IconPresentation size={16} aria-hidden />}
+          >
+            <Trans>Publish a service</Trans>
+          </Button>
+        ) : (
+          <Button component={Link} to="/profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
+            <Trans>Complete Your Profile</Trans>
+          </Button>
+        )}
       </Stack>
     </Card>
   );

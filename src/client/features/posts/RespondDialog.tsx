@@ -3,7 +3,8 @@
  * title, description), a response message of at most 200 characters with its counter, and
  * e-mail, telephone and WhatsApp, at least one of them. Validated with the server's
  * `respondPostInput`; sent with `posts.respond`. Requests read "Respond to Request", offers
- * "Respond to Offer".
+ * "Respond to Offer". A consultation request also takes a proposed date and one of the session
+ * modes the member asked for, both optional (issue #15 §3).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
@@ -13,6 +14,7 @@ import {
   Group,
   Modal,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -29,13 +31,16 @@ import { RESPONSE_MAX_CHARS } from "../../../common/memberRequests";
 import { Msg } from "../../../common/messages";
 import { HELPFUL_ANSWER_POINTS } from "../../../common/points";
 import { type Board, respondPostInput } from "../../../common/posts";
+import type { SessionMode } from "../../../common/services";
+import { DateField } from "../../components/DateField";
 import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
 import { refusalText, serverMsgKeys } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
+import { SESSION_MODE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
-import { RequestBadges } from "../memberRequests";
+import { PostBadges } from "./PostDetails";
 import type { ReceivedPost } from "./types";
 
 interface Values {
@@ -43,9 +48,18 @@ interface Values {
   contactEmail: string;
   contactPhone: string;
   contactWhatsapp: string;
+  proposedDate: string | null;
+  proposedMode: SessionMode | null;
 }
 
-const EMPTY: Values = { message: "", contactEmail: "", contactPhone: "", contactWhatsapp: "" };
+const EMPTY: Values = {
+  message: "",
+  contactEmail: "",
+  contactPhone: "",
+  contactWhatsapp: "",
+  proposedDate: null,
+  proposedMode: null,
+};
 
 const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
 const ARABIC_DIGITS = "٠١٢٣٤٥٦٧٨٩";
@@ -66,6 +80,8 @@ function toInput(post: Pick<ReceivedPost, "id" | "area" | "kind"> | null, v: Val
     contactEmail: v.contactEmail.trim(),
     contactPhone: normalizePhone(v.contactPhone),
     contactWhatsapp: normalizePhone(v.contactWhatsapp),
+    proposedDate: v.proposedDate,
+    proposedMode: v.proposedMode,
   };
 }
 
@@ -183,18 +199,13 @@ export function RespondDialog({
                 <UserText size="sm" fw={600} preWrap={false}>
                   {request.posterName ?? t`Anonymous Member`}
                 </UserText>
-                <RequestBadges
-                  urgency={request.urgency}
-                  requestType={request.requestType}
-                  activityType={request.activityType}
-                  subActivity={request.subActivity}
-                />
+                <PostBadges post={request} />
                 {request.title && (
                   <UserText size="sm" fw={700} data-testid="respond-request-title">
                     {request.title}
                   </UserText>
                 )}
-                <UserText size="sm">{request.description}</UserText>
+                {request.description && <UserText size="sm">{request.description}</UserText>}
               </Stack>
             </Paper>
             <Text size="xs" c="dimmed" data-testid="respond-points-hint">
@@ -286,6 +297,31 @@ export function RespondDialog({
                 />
               </SimpleGrid>
             </div>
+
+            {request.area === "consultancy" && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="proposal">
+                <DateField
+                  label={t`Proposed date`}
+                  placeholder={t`Pick a date (optional)`}
+                  minDate={new Date()}
+                  {...form.getInputProps("proposedDate")}
+                  value={form.values.proposedDate}
+                  onChange={(value) => form.setFieldValue("proposedDate", value)}
+                  clearLabel={t`Clear proposed date`}
+                  data-testid="proposed-date"
+                />
+                <Select
+                  label={t`Proposed session mode`}
+                  placeholder={t`No preference`}
+                  clearable
+                  data={(request.details.modes ?? []).map((m) => ({ value: m, label: i18n._(SESSION_MODE_LABELS[m]) }))}
+                  {...form.getInputProps("proposedMode")}
+                  value={form.values.proposedMode}
+                  onChange={(value) => form.setFieldValue("proposedMode", value as SessionMode | null)}
+                  data-testid="proposed-mode"
+                />
+              </SimpleGrid>
+            )}
 
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose}>

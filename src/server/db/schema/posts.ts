@@ -23,6 +23,7 @@ import {
 import { POST_AREAS, POST_KINDS } from "../../../common/constants";
 import { REQUEST_TYPES, SERVICE_ACTIVITIES, URGENCIES } from "../../../common/memberRequests";
 import type { PostDetails } from "../../../common/posts";
+import type { SessionMode } from "../../../common/services";
 import { products } from "./catalog";
 import { uploads } from "./files";
 import { users } from "./index";
@@ -131,7 +132,7 @@ export const postResponses = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Consultancy responses (issue #15 §3): a proposed date and session mode, both optional. */
     proposedDate: date(),
-    proposedMode: text(),
+    proposedMode: text().$type<SessionMode>(),
   },
   (t) => [
     check("post_responses_proposed_mode_check", sql`${t.proposedMode} in ('in_person', 'online')`),

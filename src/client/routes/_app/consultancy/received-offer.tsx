@@ -1,8 +1,12 @@
-import { Trans } from "@lingui/react/macro";
-import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 
-/** Received Consultancy Offers: a service group screen built in a later issue (spec part 2 §2 route table). */
+/**
+ * Received consultancy offers (issue #15 §3; spec part 2 §2 route table): the responses to the
+ * viewer's consultation requests, i.e. Received Offers filtered to the consultancy area — one
+ * page, so reveal and rating work the same everywhere.
+ */
 export const Route = createFileRoute("/_app/consultancy/received-offer")({
-  component: () => <ComingSoon title={<Trans>Received Consultancy Offers</Trans>} />,
+  beforeLoad: () => {
+    throw redirect({ to: "/offers/received", search: { area: "consultancy" }, replace: true });
+  },
 });

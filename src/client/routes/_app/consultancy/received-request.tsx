@@ -1,8 +1,10 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { ReceivedPostsPage } from "../../../features/posts/ReceivedPostsPage";
 
-/** Received Consultancy Requests: a service group screen built in a later issue (spec part 2 §2 route table). */
+/**
+ * Received consultation requests (issue #15 §3; spec part 2 §2 route table): the requests routed
+ * to the viewer as a provider; members only, through the `_app` gate.
+ */
 export const Route = createFileRoute("/_app/consultancy/received-request")({
-  component: () => <ComingSoon title={<Trans>Received Consultancy Requests</Trans>} />,
+  component: () => <ReceivedPostsPage board="consultancy.request" />,
 });
