@@ -144,7 +144,8 @@ export const serviceReviewListInput = z.object({ status: z.enum(SERVICE_STATUSES
 /**
  * The search of spec part 2 §7 call 2: approved, not paused services of `serviceType` whose
  * export services contain `exportService`, and whose sectors (countries) contain `sector`
- * (`country`) when one is given. The consultation request dialog sends its own fields.
+ * (`country`) when one is given — a service listing no sector (country) serves every one
+ * (ADR 17). The consultation request dialog sends its own fields.
  */
 export const serviceFilterInput = z.object({
   serviceType: z.enum(CONSULTATION_TYPES, Msg.requestTypeSelect),
@@ -177,7 +178,7 @@ export function serviceMatches(s: FilterableService, f: ServiceFilter, viewerId:
     s.providerId !== viewerId &&
     s.serviceType === f.serviceType &&
     s.exportServices.includes(f.exportService) &&
-    (f.sector === null || s.sectors.includes(f.sector)) &&
-    (f.country === null || s.countries.includes(f.country))
+    (f.sector === null || s.sectors.length === 0 || s.sectors.includes(f.sector)) &&
+    (f.country === null || s.countries.length === 0 || s.countries.includes(f.country))
   );
 }

@@ -17,6 +17,7 @@ import {
   products,
   profiles,
   securityEvents,
+  services,
   sharedKnowledge,
 } from "../server/db/schema";
 import type { Member, TestApp } from "./app";
@@ -269,4 +270,34 @@ export async function receivedIdsOf(member: Member, board: Board, limit = 50): P
     if (!page.nextCursor) return ids;
     cursor = page.nextCursor;
   }
+}
+
+/**
+ * A service of `providerId` written straight to the table (issue #15): approved and listed by
+ * default, consultancy in logistics, remote and in person, from Hamburg; `over` changes any
+ * column. For tests of what services route (the review itself is tested through the router).
+ */
+export async function insertService(
+  db: Db,
+  providerId: string,
+  over: Partial<typeof services.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(services)
+    .values({
+      providerId,
+      title: "Export logistics coaching",
+      description: "Sea and air freight, customs and Incoterms for first-time exporters.",
+      serviceType: "consultancy",
+      exportServices: ["logistics"],
+      locationCity: "Hamburg",
+      locationCountry: "DE",
+      modes: ["online", "in_person"],
+      contactEmail: "coach@example.com",
+      status: "approved",
+      reviewedAt: new Date(),
+      ...over,
+    })
+    .returning({ id: services.id });
+  return row!.id;
 }

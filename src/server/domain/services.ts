@@ -3,7 +3,7 @@
  * 2; ADR 17): the search of the consultation request dialog. Its in-memory twin is
  * `serviceMatches` (src/common/services.ts); the tests check that the two agree.
  */
-import { and, arrayContains, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, desc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { ServiceFilter } from "../../common/services";
 import type { DbOrTx } from "../db/client";
 import { profiles, services, users } from "../db/schema";
@@ -16,8 +16,9 @@ export type ServiceMatch = Awaited<ReturnType<typeof searchServices>>[number];
 
 /**
  * The SQL filter of spec part 2 §7 call 2: approved, not paused, of the filter's type, listing
- * its export service, and its sector and country when given (list-contains); never a service of
- * `viewerId`, nor of a provider who is suspended.
+ * its export service, and its sector and country when given (list-contains; a service that
+ * lists no sector, or no country, serves all of them: ADR 17); never a service of `viewerId`,
+ * nor of a provider who is suspended.
  */
 function serviceFilterSql(f: ServiceFilter, viewerId: string | null): SQL {
   const where: (SQL | undefined)[] = [
@@ -25,8 +26,10 @@ function serviceFilterSql(f: ServiceFilter, viewerId: string | null): SQL {
     eq(services.paused, false),
     eq(services.serviceType, f.serviceType),
     arrayContains(services.exportServices, [f.exportService]),
-    f.sector ? arrayContains(services.sectors, [f.sector]) : undefined,
-    f.country ? arrayContains(services.countries, [f.country]) : undefined,
+    f.sector ? or(sql`cardinality(${services.sectors}) = 0`, arrayContains(services.sectors, [f.sector])) : undefined,
+    f.country
+      ? or(sql`cardinality(${services.countries}) = 0`, arrayContains(services.countries, [f.country]))
+      : undefined,
     viewerId ? ne(services.providerId, viewerId) : undefined,
     isNull(users.suspendedAt),
   ];

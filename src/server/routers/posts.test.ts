@@ -11,6 +11,7 @@ import { Msg } from "../../common/messages";
 import type { Board } from "../../common/posts";
 import { createTestApp, expectTRPCError, outcome, SAMPLE_FILES, type TestApp, uploadFile } from "../../test/app";
 import {
+  insertService,
   postInputOf,
   REQUEST_DESCRIPTION,
   RESPONSE_CONTACTS,
@@ -319,6 +320,144 @@ describe("recruitment", () => {
       .from(posts)
       .where(sql`${posts.userId} in (${company.id}, ${person.id})`)) as [{ n: number }];
     expect(n).toBe(0);
+  });
+});
+
+describe("consultancy", () => {
+  const consult = (over: Parameters<typeof postInputOf<"consultancy.request">>[1] = {}) =>
+    postInputOf("consultancy.request", over);
+
+  it("a request reaches the providers of matching approved, listed services only; the author never", async () => {
+    const author = await t.member({ activities: ["export_expert"] });
+    const matched = await t.member({ activities: ["export_expert"] });
+    const bySector = await t.member({ activities: ["export_service_provider"] });
+    const otherService = await t.member({ activities: ["export_expert"] });
+    const paused = await t.member({ activities: ["export_expert"] });
+    const pending = await t.member({ activities: ["export_expert"] });
+    const otherSector = await t.member({ activities: ["export_expert"] });
+    const consultant = await t.member({ activities: ["export_expert"] });
+    await insertService(t.db, matched.id, { exportServices: ["logistics", "e_commerce"] });
+    await insertService(t.db, bySector.id, { sectors: ["mining"], countries: ["TR"] });
+    await insertService(t.db, otherService.id, { exportServices: ["trade_contracts"] });
+    await insertService(t.db, paused.id, { paused: true });
+    await insertService(t.db, pending.id, { status: "pending", reviewedAt: null });
+    await insertService(t.db, otherSector.id, { sectors: ["energy"] });
+    // The author's own matching service does not route the request to them.
+    await insertService(t.db, author.id);
+    const board: Board = "consultancy.request";
+    const before = (await matched.caller.badges.get()).posts[board];
+    const { id } = await author.caller.posts.create(consult({ sector: "mining", targetCountry: "TR", online: true }));
+    expect(await receivedIdsOf(matched, board)).toContain(id);
+    expect(await receivedIdsOf(bySector, board)).toContain(id);
+    for (const m of [otherService, paused, pending, otherSector, consultant, author])
+      expect(await receivedIdsOf(m, board)).not.toContain(id);
+    expect((await matched.caller.badges.get()).posts[board]).toBe(before + 1);
+    // The card carries the request's fields.
+    const page = await matched.caller.posts.received({ board });
+    expect(page.items.find((p) => p.id === id)).toMatchObject({
+      area: "consultancy",
+      kind: "request",
+      countries: ["TR"],
+      sectors: ["mining"],
+      details: {
+        requestType: "consultancy",
+        exportService: "logistics",
+        modes: ["online"],
+        city: "Hamburg",
+        country: "DE",
+      },
+    });
+    // The search the dialog shows lists the same services' providers (spec part 2 §7 call 2).
+    const [post] = await t.db.select({ reach: posts.reach }).from(posts).where(eq(posts.id, id));
+    expect(post!.reach.sort()).toEqual([`member:${bySector.id}`, `member:${matched.id}`].sort());
+  });
+
+  it("with no matching service it reaches every consultant (expert, provider, field C), not an exporter", async () => {
+    const author = await t.member();
+    const expert = await t.member({ activities: ["export_expert"] });
+    const provider = await t.member({ activities: ["export_service_provider"] });
+    const fieldC = await t.member({ activitySelections: { mainCategories: ["C"], details: { C: ["legal"] } } });
+    const exporter = await t.member({ activities: ["exporter"], countries: ["DE"] });
+    const { id } = await author.caller.posts.create(
+      consult({ requestType: "training", exportService: "incoterms_2020" }),
+    );
+    for (const m of [expert, provider, fieldC]) expect(await receivedIdsOf(m, "consultancy.request")).toContain(id);
+    expect(await receivedIdsOf(exporter, "consultancy.request")).not.toContain(id);
+  });
+
+  it("a provider answers with a proposed date and mode; the requester sees it in consultancy offers, reveals, rates once", async () => {
+    const requester = await t.member();
+    const provider = await t.member({ activities: ["export_expert"] });
+    await insertService(t.db, provider.id);
+    const { id } = await requester.caller.posts.create(consult({ inPerson: true, online: false }));
+    // Only a mode the member asked for.
+    await expectTRPCError(
+      () =>
+        provider.caller.posts.respond({
+          ...respondTo(id),
+          board: "consultancy.request",
+          proposedDate: "2027-03-01",
+          proposedMode: "online",
+        }),
+      "BAD_REQUEST",
+      Msg.proposedModeNotAsked,
+    );
+    const { id: responseId } = await provider.caller.posts.respond({
+      ...respondTo(id, "I can coach you in Hamburg."),
+      board: "consultancy.request",
+      proposedDate: "2027-03-01",
+      proposedMode: "in_person",
+    });
+    expect(await receivedIdsOf(provider, "consultancy.request")).not.toContain(id);
+    const [offer] = await requester.caller.offers.list({ area: "consultancy" });
+    expect(offer).toMatchObject({
+      id: responseId,
+      area: "consultancy",
+      kind: "request",
+      message: "I can coach you in Hamburg.",
+      proposedDate: "2027-03-01",
+      proposedMode: "in_person",
+      details: { requestType: "consultancy", exportService: "logistics" },
+    });
+    expect((await requester.caller.offers.reveal({ responseId })).contactEmail).toBe("offer@example.com");
+    expect(await requester.caller.offers.rate({ responseId, rating: 2 })).toEqual({ ok: true });
+    await expectTRPCError(() => requester.caller.offers.rate({ responseId, rating: 3 }), "CONFLICT", Msg.alreadyRated);
+    expect(await provider.caller.offers.myRating()).toEqual({ average: 2, count: 1 });
+  });
+
+  it("a proposal on another board's post is not stored", async () => {
+    const author = await t.member();
+    const reader = await t.member({ countries: ["SI"] });
+    const { id } = await author.caller.posts.create(postInputOf("information.request", { countryCode: "SI" }));
+    const { id: responseId } = await reader.caller.posts.respond({
+      ...respondTo(id),
+      proposedDate: "2027-03-01",
+      proposedMode: "online",
+    });
+    const [row] = await t.db.select().from(postResponses).where(eq(postResponses.id, responseId));
+    expect(row).toMatchObject({ proposedDate: null, proposedMode: null });
+  });
+
+  it("refuses a request without its required fields with the spec's texts and writes nothing", async () => {
+    const author = await t.member();
+    const [{ n: before }] = (await t.db.select({ n: count() }).from(posts).where(eq(posts.userId, author.id))) as [
+      { n: number },
+    ];
+    const refusals: [unknown, string][] = [
+      [{ ...consult(), requestType: undefined }, Msg.requestTypeSelect],
+      [{ ...consult(), exportService: "shipping" }, Msg.exportServiceSelect],
+      [consult({ inPerson: false, online: false }), Msg.sessionModeSelect],
+      [consult({ city: "  " }), Msg.locationRequired],
+      [consult({ country: null }), Msg.locationRequired],
+      [consult({ startDate: "2027-05-02", finishDate: "2027-05-01" }), Msg.dateOrder],
+      [consult({ country: "QQ" }), Msg.invalidCountry],
+    ];
+    for (const [input, message] of refusals)
+      await expectTRPCError(() => author.caller.posts.create(input as never), "BAD_REQUEST", message);
+    const [{ n: after }] = (await t.db.select({ n: count() }).from(posts).where(eq(posts.userId, author.id))) as [
+      { n: number },
+    ];
+    expect(after).toBe(before);
   });
 });
 
