@@ -252,6 +252,11 @@ for (const lang of LANGS) {
       const upgrade = page.getByRole("button", { name: en ? "Need more? Upgrade" : "بیشتر لازم دارید؟ ارتقا دهید" });
       await checkDialog(page, `Upgrade [${lang}]`, upgrade);
 
+      // The consultation request dialog (dashboard, Consultancy → Requests → Send).
+      await page.goto("/dashboard");
+      await settled(page);
+      await checkDialog(page, `Consultation request [${lang}]`, page.getByTestId("send-consultancy.request"));
+
       // Change email (profile).
       await page.goto("/profile");
       await settled(page);
