@@ -7,7 +7,7 @@
  * consultation request dialog (spec part 2 §2), Received lists the requests routed to me.
  */
 import { Trans } from "@lingui/react/macro";
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { boardBadgeCap, type PostArea } from "../../../common/constants";
@@ -30,6 +30,8 @@ interface GroupDef {
   key: string;
   title: ReactNode;
   rows: Row[];
+  /** A page of the group's own under its rows (consultancy: My services). */
+  more?: { to: string; label: ReactNode };
 }
 
 /**
@@ -133,6 +135,7 @@ export function ServiceGroups() {
           badge: badges.posts["consultancy.request"],
         },
       ],
+      more: { to: "/services/mine", label: <Trans>My services</Trans> },
     },
     {
       key: "information",
@@ -200,6 +203,11 @@ export function ServiceGroups() {
                   </Group>
                 </Group>
               ))}
+              {g.more && (
+                <Anchor component={Link} to={g.more.to} size="sm" data-testid={`more-${g.key}`}>
+                  {g.more.label}
+                </Anchor>
+              )}
             </Stack>
           </Card>
         ))}
