@@ -215,7 +215,6 @@ function ServiceForm({
     clearable: true,
     valueFormat: i18n.locale === "fa" ? "D MMMM YYYY" : "MMMM D, YYYY",
     leftSection: <IconCalendar size={16} aria-hidden />,
-    placeholder: t`Pick a date (optional)`,
   };
 
   return (
@@ -318,7 +317,7 @@ function ServiceForm({
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DatePickerInput
-            label={t`Start date`}
+            label={t`Start date (optional)`}
             {...dateProps}
             value={form.values.startDate}
             onChange={(v) => form.setFieldValue("startDate", v)}
@@ -327,7 +326,7 @@ function ServiceForm({
             data-testid="service-start"
           />
           <DatePickerInput
-            label={t`End date`}
+            label={t`End date (optional)`}
             {...dateProps}
             value={form.values.endDate}
             onChange={(v) => form.setFieldValue("endDate", v)}
