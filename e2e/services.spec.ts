@@ -2,7 +2,7 @@
  * Services (issue #15 §1): a provider (an export expert) publishes a consultancy service on
  * /consultancy/send-offer; My services shows it pending; an admin approves it on /admin/services
  * (the pending badge in the admin's navigation counts it); My services then shows it approved,
- * and Pause asks first, then shows it paused. A member who may not publish reads why instead of
+ * Pause asks first, then shows it paused, and an edit sends it back to review. A member who may not publish reads why instead of
  * the form. Screenshots of the form (English, Persian, phone width), My services and the review
  * screen (English and Persian); axe on each page.
  *
@@ -113,6 +113,19 @@ test.describe("services", () => {
     await closeToast(page, "The service is paused.");
     await expect(card.getByTestId("status-badge")).toHaveAttribute("data-status", "paused");
     await expect(card.getByTestId("resume-service")).toBeVisible();
+
+    // Editing sends it back to review.
+    await card.getByRole("link", { name: `Edit ${title}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit service" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("service-title")).toHaveValue(title);
+    await expect(page.getByTestId("service-city")).toHaveValue("Hamburg");
+    const edited = `${title} (edited)`;
+    await page.getByTestId("service-title").fill(edited);
+    await page.getByTestId("save-service").click();
+    await closeToast(page, "Your service has been sent for review.");
+    await expect(page).toHaveURL(/\/services\/mine$/, { timeout: 30_000 });
+    const editedCard = page.getByTestId("my-service").filter({ hasText: edited });
+    await expect(editedCard.getByTestId("status-badge")).toHaveAttribute("data-status", "pending");
   });
 
   test("a member who may not publish reads why, with a link to the profile", async ({ page }) => {
