@@ -2,8 +2,8 @@
  * Services (issue #15 §1): a provider (an export expert) publishes a consultancy service on
  * /consultancy/send-offer; My services shows it pending; an admin approves it on /admin/services
  * (the pending badge in the admin's navigation counts it); My services then shows it approved,
- * Pause asks first, then shows it paused, and an edit sends it back to review. A member who may not publish reads why instead of
- * the form. Screenshots of the form (English, Persian, phone width), My services and the review
+ * Pause asks first, then shows it paused, and an edit sends it back to review. A member who may
+ * not publish reads why instead of the form. Screenshots of the form (English, Persian, phone width), My services and the review
  * screen (English and Persian); axe on each page.
  *
  * Every test stands on its own: its people are fresh (`login`), and the admin picks the service
