@@ -34,6 +34,7 @@ const MEMBER_PAGES: Record<string, string[]> = {
     "/export-services/send-offer",
     "/export-services/send-request",
   ],
+  consultancy: ["/consultancy/send-offer", "/services/mine"],
   information: [
     "/information/received-offer",
     "/information/received-request",
@@ -46,7 +47,14 @@ const MEMBER_PAGES: Record<string, string[]> = {
   ],
 };
 
-const ADMIN_PAGES = ["/admin/inbox", "/admin/approvals", "/admin/qa", "/admin/analytics", "/admin/members"];
+const ADMIN_PAGES = [
+  "/admin/inbox",
+  "/admin/services",
+  "/admin/approvals",
+  "/admin/qa",
+  "/admin/analytics",
+  "/admin/members",
+];
 
 const PUBLIC_PAGES = [
   "/landing",

@@ -25,9 +25,9 @@ import {
 } from "../../src/common/posts";
 import { ACTIVITY_CATEGORIES, type ActivitySelections, EXPERTISE_AREAS } from "../../src/common/profile";
 import { SECTOR_CODES } from "../../src/common/sectors";
+import { CONSULTATION_TYPES, EXPORT_SERVICES } from "../../src/common/services";
 import { type MatchProfile, matchProfileFrom } from "../../src/server/domain/matching";
 import { OFFER_RESPONSE_NOTIFICATION_TITLE, RESPONSE_NOTIFICATION_TITLE } from "../../src/server/domain/offers";
-import { CONSULTATION_TYPES, EXPORT_SERVICES } from "../../src/common/services";
 import { postFromForm } from "../../src/server/domain/posts";
 import { prng } from "../../src/test/random";
 import { logger, round } from "../harness";

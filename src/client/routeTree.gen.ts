@@ -29,12 +29,14 @@ import { Route as AppAdminApprovalsRouteImport } from './routes/_app/admin/appro
 import { Route as AppAdminInboxRouteImport } from './routes/_app/admin/inbox'
 import { Route as AppAdminMembersRouteImport } from './routes/_app/admin/members'
 import { Route as AppAdminQaRouteImport } from './routes/_app/admin/qa'
+import { Route as AppAdminServicesRouteImport } from './routes/_app/admin/services'
 import { Route as AppCollaborationReceivedOfferRouteImport } from './routes/_app/collaboration/received-offer'
 import { Route as AppCollaborationReceivedRequestRouteImport } from './routes/_app/collaboration/received-request'
 import { Route as AppCollaborationSendOfferRouteImport } from './routes/_app/collaboration/send-offer'
 import { Route as AppCollaborationSendRequestRouteImport } from './routes/_app/collaboration/send-request'
 import { Route as AppConsultancyReceivedOfferRouteImport } from './routes/_app/consultancy/received-offer'
 import { Route as AppConsultancyReceivedRequestRouteImport } from './routes/_app/consultancy/received-request'
+import { Route as AppConsultancySendOfferRouteImport } from './routes/_app/consultancy/send-offer'
 import { Route as AppExportServicesReceivedOfferRouteImport } from './routes/_app/export-services/received-offer'
 import { Route as AppExportServicesReceivedRequestRouteImport } from './routes/_app/export-services/received-request'
 import { Route as AppExportServicesSendOfferRouteImport } from './routes/_app/export-services/send-offer'
@@ -54,6 +56,8 @@ import { Route as AppRecruitmentReceivedOfferRouteImport } from './routes/_app/r
 import { Route as AppRecruitmentReceivedRequestRouteImport } from './routes/_app/recruitment/received-request'
 import { Route as AppRecruitmentSendOfferRouteImport } from './routes/_app/recruitment/send-offer'
 import { Route as AppRecruitmentSendRequestRouteImport } from './routes/_app/recruitment/send-request'
+import { Route as AppServicesMineRouteImport } from './routes/_app/services/mine'
+import { Route as AppServicesServiceIdEditRouteImport } from './routes/_app/services/$serviceId.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -155,6 +159,11 @@ const AppAdminQaRoute = AppAdminQaRouteImport.update({
   path: '/admin/qa',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAdminServicesRoute = AppAdminServicesRouteImport.update({
+  id: '/admin/services',
+  path: '/admin/services',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCollaborationReceivedOfferRoute =
   AppCollaborationReceivedOfferRouteImport.update({
     id: '/collaboration/received-offer',
@@ -191,6 +200,11 @@ const AppConsultancyReceivedRequestRoute =
     path: '/consultancy/received-request',
     getParentRoute: () => AppRoute,
   } as any)
+const AppConsultancySendOfferRoute = AppConsultancySendOfferRouteImport.update({
+  id: '/consultancy/send-offer',
+  path: '/consultancy/send-offer',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppExportServicesReceivedOfferRoute =
   AppExportServicesReceivedOfferRouteImport.update({
     id: '/export-services/received-offer',
@@ -297,6 +311,17 @@ const AppRecruitmentSendRequestRoute =
     path: '/recruitment/send-request',
     getParentRoute: () => AppRoute,
   } as any)
+const AppServicesMineRoute = AppServicesMineRouteImport.update({
+  id: '/services/mine',
+  path: '/services/mine',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppServicesServiceIdEditRoute =
+  AppServicesServiceIdEditRouteImport.update({
+    id: '/services/$serviceId/edit',
+    path: '/services/$serviceId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -318,12 +343,14 @@ export interface FileRoutesByFullPath {
   '/admin/inbox': typeof AppAdminInboxRoute
   '/admin/members': typeof AppAdminMembersRoute
   '/admin/qa': typeof AppAdminQaRoute
+  '/admin/services': typeof AppAdminServicesRoute
   '/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
   '/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
   '/collaboration/send-request': typeof AppCollaborationSendRequestRoute
   '/consultancy/received-offer': typeof AppConsultancyReceivedOfferRoute
   '/consultancy/received-request': typeof AppConsultancyReceivedRequestRoute
+  '/consultancy/send-offer': typeof AppConsultancySendOfferRoute
   '/export-services/received-offer': typeof AppExportServicesReceivedOfferRoute
   '/export-services/received-request': typeof AppExportServicesReceivedRequestRoute
   '/export-services/send-offer': typeof AppExportServicesSendOfferRoute
@@ -342,7 +369,9 @@ export interface FileRoutesByFullPath {
   '/recruitment/received-request': typeof AppRecruitmentReceivedRequestRoute
   '/recruitment/send-offer': typeof AppRecruitmentSendOfferRoute
   '/recruitment/send-request': typeof AppRecruitmentSendRequestRoute
+  '/services/mine': typeof AppServicesMineRoute
   '/member-request/': typeof AppMemberRequestIndexRoute
+  '/services/$serviceId/edit': typeof AppServicesServiceIdEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -364,12 +393,14 @@ export interface FileRoutesByTo {
   '/admin/inbox': typeof AppAdminInboxRoute
   '/admin/members': typeof AppAdminMembersRoute
   '/admin/qa': typeof AppAdminQaRoute
+  '/admin/services': typeof AppAdminServicesRoute
   '/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
   '/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
   '/collaboration/send-request': typeof AppCollaborationSendRequestRoute
   '/consultancy/received-offer': typeof AppConsultancyReceivedOfferRoute
   '/consultancy/received-request': typeof AppConsultancyReceivedRequestRoute
+  '/consultancy/send-offer': typeof AppConsultancySendOfferRoute
   '/export-services/received-offer': typeof AppExportServicesReceivedOfferRoute
   '/export-services/received-request': typeof AppExportServicesReceivedRequestRoute
   '/export-services/send-offer': typeof AppExportServicesSendOfferRoute
@@ -388,7 +419,9 @@ export interface FileRoutesByTo {
   '/recruitment/received-request': typeof AppRecruitmentReceivedRequestRoute
   '/recruitment/send-offer': typeof AppRecruitmentSendOfferRoute
   '/recruitment/send-request': typeof AppRecruitmentSendRequestRoute
+  '/services/mine': typeof AppServicesMineRoute
   '/member-request': typeof AppMemberRequestIndexRoute
+  '/services/$serviceId/edit': typeof AppServicesServiceIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -412,12 +445,14 @@ export interface FileRoutesById {
   '/_app/admin/inbox': typeof AppAdminInboxRoute
   '/_app/admin/members': typeof AppAdminMembersRoute
   '/_app/admin/qa': typeof AppAdminQaRoute
+  '/_app/admin/services': typeof AppAdminServicesRoute
   '/_app/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
   '/_app/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/_app/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
   '/_app/collaboration/send-request': typeof AppCollaborationSendRequestRoute
   '/_app/consultancy/received-offer': typeof AppConsultancyReceivedOfferRoute
   '/_app/consultancy/received-request': typeof AppConsultancyReceivedRequestRoute
+  '/_app/consultancy/send-offer': typeof AppConsultancySendOfferRoute
   '/_app/export-services/received-offer': typeof AppExportServicesReceivedOfferRoute
   '/_app/export-services/received-request': typeof AppExportServicesReceivedRequestRoute
   '/_app/export-services/send-offer': typeof AppExportServicesSendOfferRoute
@@ -436,7 +471,9 @@ export interface FileRoutesById {
   '/_app/recruitment/received-request': typeof AppRecruitmentReceivedRequestRoute
   '/_app/recruitment/send-offer': typeof AppRecruitmentSendOfferRoute
   '/_app/recruitment/send-request': typeof AppRecruitmentSendRequestRoute
+  '/_app/services/mine': typeof AppServicesMineRoute
   '/_app/member-request/': typeof AppMemberRequestIndexRoute
+  '/_app/services/$serviceId/edit': typeof AppServicesServiceIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -460,12 +497,14 @@ export interface FileRouteTypes {
     | '/admin/inbox'
     | '/admin/members'
     | '/admin/qa'
+    | '/admin/services'
     | '/collaboration/received-offer'
     | '/collaboration/received-request'
     | '/collaboration/send-offer'
     | '/collaboration/send-request'
     | '/consultancy/received-offer'
     | '/consultancy/received-request'
+    | '/consultancy/send-offer'
     | '/export-services/received-offer'
     | '/export-services/received-request'
     | '/export-services/send-offer'
@@ -484,7 +523,9 @@ export interface FileRouteTypes {
     | '/recruitment/received-request'
     | '/recruitment/send-offer'
     | '/recruitment/send-request'
+    | '/services/mine'
     | '/member-request/'
+    | '/services/$serviceId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -506,12 +547,14 @@ export interface FileRouteTypes {
     | '/admin/inbox'
     | '/admin/members'
     | '/admin/qa'
+    | '/admin/services'
     | '/collaboration/received-offer'
     | '/collaboration/received-request'
     | '/collaboration/send-offer'
     | '/collaboration/send-request'
     | '/consultancy/received-offer'
     | '/consultancy/received-request'
+    | '/consultancy/send-offer'
     | '/export-services/received-offer'
     | '/export-services/received-request'
     | '/export-services/send-offer'
@@ -530,7 +573,9 @@ export interface FileRouteTypes {
     | '/recruitment/received-request'
     | '/recruitment/send-offer'
     | '/recruitment/send-request'
+    | '/services/mine'
     | '/member-request'
+    | '/services/$serviceId/edit'
   id:
     | '__root__'
     | '/'
@@ -553,12 +598,14 @@ export interface FileRouteTypes {
     | '/_app/admin/inbox'
     | '/_app/admin/members'
     | '/_app/admin/qa'
+    | '/_app/admin/services'
     | '/_app/collaboration/received-offer'
     | '/_app/collaboration/received-request'
     | '/_app/collaboration/send-offer'
     | '/_app/collaboration/send-request'
     | '/_app/consultancy/received-offer'
     | '/_app/consultancy/received-request'
+    | '/_app/consultancy/send-offer'
     | '/_app/export-services/received-offer'
     | '/_app/export-services/received-request'
     | '/_app/export-services/send-offer'
@@ -577,7 +624,9 @@ export interface FileRouteTypes {
     | '/_app/recruitment/received-request'
     | '/_app/recruitment/send-offer'
     | '/_app/recruitment/send-request'
+    | '/_app/services/mine'
     | '/_app/member-request/'
+    | '/_app/services/$serviceId/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -732,6 +781,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminQaRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admin/services': {
+      id: '/_app/admin/services'
+      path: '/admin/services'
+      fullPath: '/admin/services'
+      preLoaderRoute: typeof AppAdminServicesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/collaboration/received-offer': {
       id: '/_app/collaboration/received-offer'
       path: '/collaboration/received-offer'
@@ -772,6 +828,13 @@ declare module '@tanstack/react-router' {
       path: '/consultancy/received-request'
       fullPath: '/consultancy/received-request'
       preLoaderRoute: typeof AppConsultancyReceivedRequestRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/consultancy/send-offer': {
+      id: '/_app/consultancy/send-offer'
+      path: '/consultancy/send-offer'
+      fullPath: '/consultancy/send-offer'
+      preLoaderRoute: typeof AppConsultancySendOfferRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/export-services/received-offer': {
@@ -907,6 +970,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRecruitmentSendRequestRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/services/mine': {
+      id: '/_app/services/mine'
+      path: '/services/mine'
+      fullPath: '/services/mine'
+      preLoaderRoute: typeof AppServicesMineRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/services/$serviceId/edit': {
+      id: '/_app/services/$serviceId/edit'
+      path: '/services/$serviceId/edit'
+      fullPath: '/services/$serviceId/edit'
+      preLoaderRoute: typeof AppServicesServiceIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -924,12 +1001,14 @@ interface AppRouteChildren {
   AppAdminInboxRoute: typeof AppAdminInboxRoute
   AppAdminMembersRoute: typeof AppAdminMembersRoute
   AppAdminQaRoute: typeof AppAdminQaRoute
+  AppAdminServicesRoute: typeof AppAdminServicesRoute
   AppCollaborationReceivedOfferRoute: typeof AppCollaborationReceivedOfferRoute
   AppCollaborationReceivedRequestRoute: typeof AppCollaborationReceivedRequestRoute
   AppCollaborationSendOfferRoute: typeof AppCollaborationSendOfferRoute
   AppCollaborationSendRequestRoute: typeof AppCollaborationSendRequestRoute
   AppConsultancyReceivedOfferRoute: typeof AppConsultancyReceivedOfferRoute
   AppConsultancyReceivedRequestRoute: typeof AppConsultancyReceivedRequestRoute
+  AppConsultancySendOfferRoute: typeof AppConsultancySendOfferRoute
   AppExportServicesReceivedOfferRoute: typeof AppExportServicesReceivedOfferRoute
   AppExportServicesReceivedRequestRoute: typeof AppExportServicesReceivedRequestRoute
   AppExportServicesSendOfferRoute: typeof AppExportServicesSendOfferRoute
@@ -948,7 +1027,9 @@ interface AppRouteChildren {
   AppRecruitmentReceivedRequestRoute: typeof AppRecruitmentReceivedRequestRoute
   AppRecruitmentSendOfferRoute: typeof AppRecruitmentSendOfferRoute
   AppRecruitmentSendRequestRoute: typeof AppRecruitmentSendRequestRoute
+  AppServicesMineRoute: typeof AppServicesMineRoute
   AppMemberRequestIndexRoute: typeof AppMemberRequestIndexRoute
+  AppServicesServiceIdEditRoute: typeof AppServicesServiceIdEditRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -965,12 +1046,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminInboxRoute: AppAdminInboxRoute,
   AppAdminMembersRoute: AppAdminMembersRoute,
   AppAdminQaRoute: AppAdminQaRoute,
+  AppAdminServicesRoute: AppAdminServicesRoute,
   AppCollaborationReceivedOfferRoute: AppCollaborationReceivedOfferRoute,
   AppCollaborationReceivedRequestRoute: AppCollaborationReceivedRequestRoute,
   AppCollaborationSendOfferRoute: AppCollaborationSendOfferRoute,
   AppCollaborationSendRequestRoute: AppCollaborationSendRequestRoute,
   AppConsultancyReceivedOfferRoute: AppConsultancyReceivedOfferRoute,
   AppConsultancyReceivedRequestRoute: AppConsultancyReceivedRequestRoute,
+  AppConsultancySendOfferRoute: AppConsultancySendOfferRoute,
   AppExportServicesReceivedOfferRoute: AppExportServicesReceivedOfferRoute,
   AppExportServicesReceivedRequestRoute: AppExportServicesReceivedRequestRoute,
   AppExportServicesSendOfferRoute: AppExportServicesSendOfferRoute,
@@ -989,7 +1072,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppRecruitmentReceivedRequestRoute: AppRecruitmentReceivedRequestRoute,
   AppRecruitmentSendOfferRoute: AppRecruitmentSendOfferRoute,
   AppRecruitmentSendRequestRoute: AppRecruitmentSendRequestRoute,
+  AppServicesMineRoute: AppServicesMineRoute,
   AppMemberRequestIndexRoute: AppMemberRequestIndexRoute,
+  AppServicesServiceIdEditRoute: AppServicesServiceIdEditRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

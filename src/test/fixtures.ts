@@ -9,6 +9,7 @@ import type { HelpRequestInput } from "../common/help";
 import type { ShareKnowledgeInput } from "../common/knowledge";
 import type { RequestType } from "../common/memberRequests";
 import type { Board, PostForm, PostInput } from "../common/posts";
+import type { ServiceInput } from "../common/services";
 import type { Db } from "../server/db/client";
 import {
   countries,
@@ -301,3 +302,22 @@ export async function insertService(
     .returning({ id: services.id });
   return row!.id;
 }
+
+/** A valid `services.create` input (online logistics consultancy from Hamburg), with `over` applied. */
+export const serviceInput = (over: Partial<ServiceInput> = {}): ServiceInput => ({
+  title: "Logistics consulting for first-time exporters",
+  description: "We plan your first shipments: routes, forwarders, Incoterms and customs papers.",
+  serviceType: "consultancy",
+  sectors: ["agriculture"],
+  countries: ["DE"],
+  exportServices: ["logistics"],
+  city: "Hamburg",
+  country: "DE",
+  startDate: null,
+  endDate: null,
+  modes: ["online"],
+  contactEmail: "services@example.com",
+  contactPhone: "",
+  contactWhatsapp: "",
+  ...over,
+});

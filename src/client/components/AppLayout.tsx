@@ -36,6 +36,7 @@ import {
   IconLogout,
   IconMailOpened,
   IconMessageQuestion,
+  IconSchool,
   IconShare,
   IconTrophy,
   IconUser,
@@ -73,11 +74,13 @@ function Navigation({
   viewer,
   pending,
   pendingSubmissions,
+  pendingServices,
   onNavigate,
 }: {
   viewer: LayoutViewer;
   pending: number;
   pendingSubmissions: number;
+  pendingServices: number;
   onNavigate: () => void;
 }) {
   const signOut = useSignOut();
@@ -88,12 +91,19 @@ function Navigation({
     { to: "/share", label: <Trans>Share Knowledge</Trans>, icon: <IconShare size={18} /> },
     { to: "/request", label: <Trans>Request Help</Trans>, icon: <IconHelpCircle size={18} /> },
     { to: "/members", label: <Trans>Members</Trans>, icon: <IconUsers size={18} /> },
+    { to: "/services/mine", label: <Trans>My services</Trans>, icon: <IconSchool size={18} /> },
     { to: "/leaderboard", label: <Trans>Leaderboard</Trans>, icon: <IconTrophy size={18} /> },
     { to: "/qa", label: <Trans>Q&A</Trans>, icon: <IconMessageQuestion size={18} /> },
     { to: "/profile", label: <Trans>Profile</Trans>, icon: <IconUser size={18} /> },
   ];
   const admin: NavItem[] = [
     { to: "/admin/inbox", label: <Trans>Admin Inbox</Trans>, icon: <IconInbox size={18} />, badge: pendingSubmissions },
+    {
+      to: "/admin/services",
+      label: <Trans>Service review</Trans>,
+      icon: <IconSchool size={18} />,
+      badge: pendingServices,
+    },
     { to: "/admin/approvals", label: <Trans>Approvals</Trans>, icon: <IconUserCheck size={18} />, badge: pending },
     { to: "/admin/qa", label: <Trans>Q&A Management</Trans>, icon: <IconBook size={18} /> },
     { to: "/admin/analytics", label: <Trans>Analytics</Trans>, icon: <IconChartBar size={18} /> },
@@ -317,6 +327,7 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
             viewer={viewer}
             pending={pending}
             pendingSubmissions={badges.pendingSubmissions}
+            pendingServices={badges.pendingServices}
             onNavigate={() => {}}
           />
         </AppShell.Section>
@@ -332,6 +343,7 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
           viewer={viewer}
           pending={pending}
           pendingSubmissions={badges.pendingSubmissions}
+          pendingServices={badges.pendingServices}
           onNavigate={drawer.close}
         />
       </Drawer>

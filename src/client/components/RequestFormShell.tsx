@@ -18,7 +18,7 @@ import { Box, Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from "
 import type { FormErrors, UseFormReturnType } from "@mantine/form";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconSend } from "@tabler/icons-react";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link, type LinkProps, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useRef, useState } from "react";
 import { errorCode } from "../lib/errors";
 import { applyServerErrors, type FocusOptions, focusFirstInvalid, type ServerErrorOptions } from "../lib/form";
@@ -74,8 +74,10 @@ export interface RequestFormShellProps<V> {
   pending: boolean;
   /** Keeps Submit disabled (a form that checks as you type). */
   submitDisabled?: boolean;
-  /** A Cancel link back to the dashboard. */
+  /** A Cancel link back to the dashboard (or `sentTo`). */
   cancel?: boolean;
+  /** Where success (and Cancel) goes; the dashboard by default. */
+  sentTo?: LinkProps["to"];
   submitTestId?: string;
   /** Page width in px. */
   maw?: number;
@@ -125,7 +127,7 @@ export function RequestFormShell<V>(props: RequestFormShellProps<V>) {
     }
     props.onSent();
     await quota?.refresh?.();
-    await navigate({ to: "/dashboard" });
+    await navigate({ to: props.sentTo ?? "/dashboard" });
   }
 
   function invalid(errors: FormErrors) {
@@ -168,7 +170,7 @@ export function RequestFormShell<V>(props: RequestFormShellProps<V>) {
                 {props.children}
                 <Group justify="flex-end" gap="sm">
                   {props.cancel && (
-                    <Button component={Link} to="/dashboard" variant="default">
+                    <Button component={Link} to={props.sentTo ?? "/dashboard"} variant="default">
                       <Trans>Cancel</Trans>
                     </Button>
                   )}

@@ -8,6 +8,7 @@ import { postResponses, profiles, users } from "../db/schema";
 import { fileUrl } from "../files/uploads";
 import { DomainError } from "./errors";
 import { authorLibrary } from "./library";
+import { listedServicesOf } from "./services";
 
 /**
  * Approved members whose account is not suspended: the members the directory, the leaderboard
@@ -77,11 +78,17 @@ export async function listDirectory(db: DbOrTx, input: z.output<typeof directory
       .offset((input.page - 1) * DIRECTORY_PAGE_SIZE),
     db.select({ n: count() }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(condition),
   ]);
+  // Their approved, listed services (issue #15 §4), one query for the page.
+  const listed = await listedServicesOf(
+    db,
+    rows.map((r) => r.userId),
+  );
   return {
     items: rows.map(({ photoUploadId, ratingAverage, ratingCount, ...r }) => ({
       ...r,
       photoUrl: photoUploadId ? fileUrl(photoUploadId) : null,
       rating: { average: ratingAverage === null ? null : Number(ratingAverage), count: Number(ratingCount) },
+      services: listed.filter((s) => s.providerId === r.userId).map(({ providerId: _, ...s }) => s),
     })),
     total: totals[0]?.n ?? 0,
     page: input.page,
@@ -92,7 +99,7 @@ export async function listDirectory(db: DbOrTx, input: z.output<typeof directory
 /**
  * A member's page (issue #13 §2): photo, name, activities, user type, sectors, target countries,
  * expertise, years of export experience, certificates, tier, average rating (one decimal, 0–3)
- * with its count, and their published knowledge. Public fields only: never e-mail, phone,
+ * with its count, their published knowledge and their approved, listed services. Public fields only: never e-mail, phone,
  * WhatsApp, postal address, LinkedIn or the profile attachment (members reach each other through
  * requests and offers).
  * @throws NOT_FOUND unless the member is approved and not suspended.
@@ -118,5 +125,6 @@ export async function getMemberPage(db: DbOrTx, viewerId: string, userId: string
     photoUrl: photoUploadId ? fileUrl(photoUploadId) : null,
     rating: { average: ratingAverage === null ? null : Number(ratingAverage), count: Number(ratingCount) },
     knowledge: await authorLibrary(db, viewerId, userId),
+    services: (await listedServicesOf(db, [userId])).map(({ providerId: _, ...s }) => s),
   };
 }

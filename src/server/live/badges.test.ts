@@ -167,7 +167,12 @@ describe("BadgeHub", () => {
     try {
       const firsts = await Promise.all(its.map((it) => withTimeout(it.next(), 5_000, "an admin's first badges")));
       const start = firsts[0]!.value!.admin!.submissions;
-      for (const f of firsts) expect(f.value?.admin).toEqual({ applicants: expect.any(Number), submissions: start });
+      for (const f of firsts)
+        expect(f.value?.admin).toEqual({
+          applicants: expect.any(Number),
+          submissions: start,
+          services: expect.any(Number),
+        });
 
       // One share: every admin's submissions badge rises.
       const nexts = its.map((it) => it.next());

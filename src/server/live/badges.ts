@@ -12,7 +12,7 @@
  *   re-reads the session and viewer (one prepared query, `loadSessionViewer`): a subscription ends
  *   when its session ended or its member may no longer see member pages (suspended, not approved);
  *   an admin who lost the role stops receiving admin counts.
- * - `applicants.changed` / `knowledge.changed`: the admin counts are the same for every admin, so
+ * - `applicants.changed` / `knowledge.changed` / `services.changed`: the admin counts are the same for every admin, so
  *   the hub counts once per event and hands the figures to every admin subscription.
  * - `session.touched`: only that session's subscriptions move their in-memory idle timer; a sweep
  *   ends subscriptions whose session ran out.
@@ -36,6 +36,7 @@ import { countPendingKnowledge } from "../domain/inbox";
 import type { MatchProfile } from "../domain/matching";
 import { countUnreadOffers } from "../domain/offers";
 import { countAllReceived } from "../domain/posts";
+import { countPendingServices } from "../domain/services";
 import { loadSessionViewer, matchProfileOf } from "../domain/viewer";
 import type { AppEvent, AppEventType, EventBus } from "./events";
 
@@ -45,6 +46,8 @@ export interface AdminBadges {
   applicants: number;
   /** Knowledge submissions waiting for review (admin inbox badge). */
   submissions: number;
+  /** Services waiting for review (admin services badge, issue #15). */
+  services: number;
 }
 
 /** What the top bar and the dashboard show for one member. */
@@ -74,6 +77,7 @@ interface AdminCounter {
 const ADMIN_COUNTERS: readonly AdminCounter[] = [
   { key: "applicants", events: ["applicants.changed"], count: countPendingApplicants },
   { key: "submissions", events: ["knowledge.changed"], count: countPendingKnowledge },
+  { key: "services", events: ["services.changed"], count: countPendingServices },
 ];
 
 const HUB_EVENTS: AppEventType[] = [
@@ -320,7 +324,7 @@ export class BadgeHub {
         do {
           const stale = current ? [...this.staleAdmin] : ADMIN_COUNTERS.map((c) => c.key);
           this.staleAdmin.clear();
-          const next: AdminBadges = { ...(current ?? { applicants: 0, submissions: 0 }) };
+          const next: AdminBadges = { ...(current ?? { applicants: 0, submissions: 0, services: 0 }) };
           await Promise.all(
             ADMIN_COUNTERS.filter((c) => stale.includes(c.key)).map(async (c) => {
               next[c.key] = await c.count(this.db);

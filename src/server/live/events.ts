@@ -15,6 +15,8 @@ export type AppEvent =
   | { type: "applicants.changed" }
   /** Knowledge submissions were added or reviewed (admin inbox badge). */
   | { type: "knowledge.changed" }
+  /** Services were published, edited or reviewed (admin services badge). */
+  | { type: "services.changed" }
   /** Something about these members changed (profile, role, answered/ignored requests): recount. */
   | { type: "member.changed"; userIds: string[] }
   /**

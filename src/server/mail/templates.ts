@@ -40,6 +40,38 @@ export function approvalMail(locale: Locale, m: ApprovalMailInput): MailContent 
       };
 }
 
+/**
+ * The decision on a provider's service (issue #15 §1): approved (now listed) or rejected with
+ * the admin's note; both link to My services.
+ */
+export function serviceReviewMail(
+  locale: Locale,
+  m: { name: string; title: string; decision: "approved" | "rejected"; notes: string | null; myServicesUrl: string },
+): MailContent {
+  if (locale === "fa") {
+    const hello = m.name ? `${m.name} عزیز،` : "سلام،";
+    return m.decision === "approved"
+      ? {
+          subject: "خدمت شما در باشگاه صادرات تأیید شد",
+          text: `${hello}\n\nخدمت «${m.title}» تأیید شد و اکنون در جست‌وجوی درخواست‌های مشاوره نمایش داده می‌شود. در «خدمات من» می‌توانید آن را متوقف یا ویرایش کنید:\n${m.myServicesUrl}\n${m.notes ? `\nیادداشت مدیر: ${m.notes}\n` : ""}\nبا احترام،\nتیم باشگاه صادرات`,
+        }
+      : {
+          subject: "خدمت شما در باشگاه صادرات تأیید نشد",
+          text: `${hello}\n\nخدمت «${m.title}» تأیید نشد.\n${m.notes ? `\nیادداشت مدیر: ${m.notes}\n` : ""}\nمی‌توانید آن را در «خدمات من» ویرایش کنید و دوباره برای بررسی بفرستید:\n${m.myServicesUrl}\n\nبا احترام،\nتیم باشگاه صادرات`,
+        };
+  }
+  const hello = m.name ? `Dear ${m.name},` : "Hello,";
+  return m.decision === "approved"
+    ? {
+        subject: "Your Export Club service is approved",
+        text: `${hello}\n\nYour service "${m.title}" has been approved and now appears in consultation searches. You can pause or edit it in My services:\n${m.myServicesUrl}\n${m.notes ? `\nNote from the admin team: ${m.notes}\n` : ""}\nBest regards,\nThe Export Club team`,
+      }
+    : {
+        subject: "Your Export Club service was not approved",
+        text: `${hello}\n\nYour service "${m.title}" was not approved.\n${m.notes ? `\nNote from the admin team: ${m.notes}\n` : ""}\nYou can edit it in My services and send it for review again:\n${m.myServicesUrl}\n\nBest regards,\nThe Export Club team`,
+      };
+}
+
 /** Escapes text for HTML and keeps its line breaks. */
 export function textToHtml(text: string, locale: Locale): string {
   const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\n/g, "<br>");

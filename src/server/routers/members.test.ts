@@ -131,6 +131,7 @@ describe("members.list (the directory)", () => {
       "photoUrl",
       "points",
       "rating",
+      "services",
       "targetCountries",
       "tier",
       "userId",
@@ -235,6 +236,7 @@ describe("members.list (the directory)", () => {
         tier: "silver",
         points: 0,
         rating: { average: null, count: 0 },
+        services: [],
       },
     ]);
 

@@ -109,6 +109,15 @@ const MATRIX: Record<string, Tier> = {
   "qa.update": "admin",
   "qa.decline": "admin",
   "qa.delete": "admin",
+  "services.create": "member",
+  "services.update": "member",
+  "services.mine": "member",
+  "services.get": "member",
+  "services.pause": "member",
+  "services.resume": "member",
+  "services.search": "member",
+  "services.reviewList": "admin",
+  "services.review": "admin",
 };
 
 /** Who each tier admits. */

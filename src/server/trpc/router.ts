@@ -23,6 +23,7 @@ import { postsRouter } from "../routers/posts";
 import { profileRouter } from "../routers/profile";
 import { qaRouter } from "../routers/qa";
 import { referenceRouter } from "../routers/reference";
+import { servicesRouter } from "../routers/services";
 import { sessionRouter } from "../routers/session";
 import { publicProcedure, router } from "./init";
 
@@ -51,6 +52,7 @@ export const appRouter = router({
   leaderboard: leaderboardRouter,
   dashboard: dashboardRouter,
   qa: qaRouter,
+  services: servicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -23,6 +23,8 @@ export interface Badges {
   pendingApplicants: number;
   /** Knowledge submissions waiting for review (admin inbox). */
   pendingSubmissions: number;
+  /** Services waiting for review (admin service review, issue #15). */
+  pendingServices: number;
   /** Live points balance and tier; undefined until the first value. */
   points?: number;
   tier?: Tier;
@@ -36,6 +38,7 @@ const BadgesContext = createContext<Badges>({
   unreadOffers: 0,
   pendingApplicants: 0,
   pendingSubmissions: 0,
+  pendingServices: 0,
 });
 
 export function BadgesProvider({ children }: { children: ReactNode }) {
@@ -51,6 +54,7 @@ export function BadgesProvider({ children }: { children: ReactNode }) {
       unreadOffers: data?.offers ?? 0,
       pendingApplicants: data?.admin?.applicants ?? 0,
       pendingSubmissions: data?.admin?.submissions ?? 0,
+      pendingServices: data?.admin?.services ?? 0,
       points: data?.points,
       tier: data?.tier,
     }),

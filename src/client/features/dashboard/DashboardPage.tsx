@@ -7,7 +7,7 @@
 
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Avatar, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconCoins, IconInbox, IconUserCheck, IconUserCircle } from "@tabler/icons-react";
+import { IconCoins, IconInbox, IconSchool, IconUserCheck, IconUserCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { APPROVAL_POINTS } from "../../../common/inbox";
@@ -104,7 +104,7 @@ export function DashboardPage() {
         </Alert>
       )}
 
-      <SimpleGrid cols={viewer.isAdmin ? { base: 1, xs: 2, md: 3 } : 1} data-testid="dashboard-top-cards">
+      <SimpleGrid cols={viewer.isAdmin ? { base: 1, xs: 2, lg: 4 } : 1} data-testid="dashboard-top-cards">
         <Card withBorder radius="lg" p="lg" data-testid="points-card">
           <Group justify="space-between">
             <Text c="dimmed" size="sm">
@@ -152,6 +152,22 @@ export function DashboardPage() {
             </Text>
             <Button component={Link} to="/admin/inbox" variant="light" mt="xs">
               <Trans>Open Admin Inbox</Trans>
+            </Button>
+          </Card>
+        )}
+        {viewer.isAdmin && (
+          <Card withBorder radius="lg" p="lg" data-testid="admin-services-card">
+            <Group justify="space-between">
+              <Text c="dimmed" size="sm">
+                <Trans>Services waiting for review</Trans>
+              </Text>
+              <IconSchool size={20} aria-hidden />
+            </Group>
+            <Text fz={32} fw={700} data-testid="pending-services">
+              {formatNumber(badges.pendingServices)}
+            </Text>
+            <Button component={Link} to="/admin/services" variant="light" mt="xs">
+              <Trans>Review services</Trans>
             </Button>
           </Card>
         )}

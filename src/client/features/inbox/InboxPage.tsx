@@ -6,29 +6,25 @@
  * submission appears without a reload.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Card, Drawer, Grid, ScrollArea, Stack, Tabs, Text, ThemeIcon, Title } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconHandClick } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import type { ApprovalStatus } from "../../../common/constants";
 import { LoadError } from "../../components/LoadError";
-import { formatNumber } from "../../i18n";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
 import { useBadges } from "../badges";
 import { useKnowledgeCountries } from "../knowledge";
-import { Counters } from "./Counters";
+import { ReviewLayout, ReviewPlaceholder, type ReviewTab } from "./ReviewLayout";
 import { ReviewPanel } from "./ReviewPanel";
 import { SubmissionList, SubmissionListSkeleton } from "./SubmissionList";
 import type { Submission } from "./types";
 
 const route = getRouteApi("/_app/admin/inbox");
 
-type Tab = "all" | ApprovalStatus;
-const TABS: Tab[] = ["all", "pending", "approved", "rejected"];
+const TABS: ReviewTab[] = ["all", "pending", "approved", "rejected"];
 
 export function InboxPage() {
   const { t, i18n } = useLingui();
@@ -81,26 +77,10 @@ export function InboxPage() {
     void navigate({ search: (prev) => ({ ...prev, id: undefined }), replace: true, resetScroll: false });
   }
 
-  function setTab(tab: string | null) {
-    const next = tab && tab !== "all" ? (tab as ApprovalStatus) : undefined;
+  function setTab(tab: ReviewTab) {
+    const next = tab !== "all" ? tab : undefined;
     void navigate({ search: (prev) => ({ ...prev, status: next }), replace: true, resetScroll: false });
   }
-
-  const tabLabel = (tab: Tab) =>
-    tab === "all" ? (
-      <Trans>All</Trans>
-    ) : tab === "pending" ? (
-      <Trans>Pending</Trans>
-    ) : tab === "approved" ? (
-      <Trans>Approved</Trans>
-    ) : (
-      <Trans>Rejected</Trans>
-    );
-  const tabCount = (tab: Tab) => {
-    if (!counts.data) return null;
-    const n = tab === "all" ? counts.data.pending + counts.data.approved + counts.data.rejected : counts.data[tab];
-    return formatNumber(n, i18n.locale);
-  };
 
   const panel = selected ? (
     <ReviewPanel
@@ -115,14 +95,9 @@ export function InboxPage() {
       <Trans>This submission is not in the current list.</Trans>
     </Text>
   ) : (
-    <Stack align="center" gap="xs" py="xl" data-testid="review-placeholder">
-      <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
-        <IconHandClick size={24} />
-      </ThemeIcon>
-      <Text c="dimmed" ta="center">
-        <Trans>Select a submission to review it.</Trans>
-      </Text>
-    </Stack>
+    <ReviewPlaceholder>
+      <Trans>Select a submission to review it.</Trans>
+    </ReviewPlaceholder>
   );
 
   const listArea = list.isPending ? (
@@ -134,94 +109,20 @@ export function InboxPage() {
   );
 
   return (
-    <Stack maw={1200} mx="auto" gap="md" pb="md">
-      <div>
-        <Title order={1} size="h2">
-          <Trans>Admin Inbox</Trans>
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          <Trans>Review the knowledge members share. Approving awards the points you choose to the author.</Trans>
-        </Text>
-      </div>
-
-      {counts.isError ? <LoadError error={counts.error} /> : <Counters counts={counts.data} />}
-
-      <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Tabs value={status ?? "all"} onChange={setTab} keepMounted={false} variant="outline">
-            <ScrollArea type="never" offsetScrollbars={false}>
-              <Tabs.List style={{ flexWrap: "nowrap" }}>
-                {TABS.map((tab) => (
-                  <Tabs.Tab
-                    key={tab}
-                    value={tab}
-                    data-testid={`tab-${tab}`}
-                    // Tabs keep their width (the list scrolls instead), so the counts stay readable.
-                    style={{ flexShrink: 0 }}
-                    rightSection={
-                      tabCount(tab) !== null ? (
-                        <Badge
-                          size="sm"
-                          variant="light"
-                          color="gray"
-                          circle={false}
-                          style={{ flexShrink: 0, overflow: "visible" }}
-                          data-testid={`tab-count-${tab}`}
-                        >
-                          {tabCount(tab)}
-                        </Badge>
-                      ) : undefined
-                    }
-                  >
-                    {tabLabel(tab)}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-            </ScrollArea>
-            {TABS.map((tab) => (
-              <Tabs.Panel key={tab} value={tab} pt="sm">
-                {listArea}
-              </Tabs.Panel>
-            ))}
-          </Tabs>
-        </Grid.Col>
-
-        {wide && (
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Card
-              withBorder
-              radius="lg"
-              p={0}
-              style={{
-                position: "sticky",
-                top: "calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))",
-              }}
-            >
-              <ScrollArea.Autosize
-                mah="calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))"
-                type="auto"
-              >
-                <div style={{ padding: "var(--mantine-spacing-lg)" }}>{panel}</div>
-              </ScrollArea.Autosize>
-            </Card>
-          </Grid.Col>
-        )}
-      </Grid>
-
-      {!wide && (
-        <Drawer
-          opened={search.id !== undefined}
-          onClose={closePanel}
-          position="bottom"
-          size="92%"
-          radius="lg"
-          title={<Trans>Review submission</Trans>}
-          closeButtonProps={{ "aria-label": t`Close` }}
-          data-testid="review-drawer"
-        >
-          {panel}
-        </Drawer>
-      )}
-    </Stack>
+    <ReviewLayout
+      title={<Trans>Admin Inbox</Trans>}
+      intro={<Trans>Review the knowledge members share. Approving awards the points you choose to the author.</Trans>}
+      counts={counts.data}
+      countsError={counts.isError ? counts.error : undefined}
+      tabs={TABS}
+      tab={status ?? "all"}
+      onTab={setTab}
+      list={listArea}
+      panel={panel}
+      wide={wide}
+      drawerOpen={search.id !== undefined}
+      onCloseDrawer={closePanel}
+      drawerTitle={<Trans>Review submission</Trans>}
+    />
   );
 }

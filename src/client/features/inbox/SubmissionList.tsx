@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Card, Group, Skeleton, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Badge, Card, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { IconInbox, IconPaperclip } from "@tabler/icons-react";
 import { UserText } from "../../components/UserText";
 import { factSeparator, formatDate } from "../../i18n";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { StatusBadge } from "../knowledge";
+import { ReviewRow } from "./ReviewLayout";
 import type { Submission } from "./types";
 
 /** The author's name, or the spec's fallback when the profile has none. */
@@ -43,44 +44,27 @@ export function SubmissionList({
       {items.map((s) => {
         const selected = s.id === selectedId;
         return (
-          <li key={s.id}>
-            <UnstyledButton
-              onClick={() => onSelect(s)}
-              aria-current={selected ? "true" : undefined}
-              w="100%"
-              p="sm"
-              data-testid="inbox-item"
-              data-id={s.id}
-              style={{
-                display: "block",
-                borderRadius: "var(--mantine-radius-md)",
-                border: `1px solid ${selected ? "var(--mantine-color-teal-6)" : "var(--mantine-color-default-border)"}`,
-                background: selected ? "var(--mantine-color-teal-0)" : "var(--mantine-color-body)",
-                // The start edge (left, or right in Persian) marks the selected row.
-                borderInlineStartWidth: selected ? 4 : 1,
-              }}
-            >
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                  <UserText fw={600} size="sm" lineClamp={2} preWrap={false}>
-                    {s.title}
-                  </UserText>
-                  <Text size="xs" c="dimmed" truncate>
-                    <AuthorName name={s.authorName} />
-                    {factSeparator(i18n.locale)}
-                    {formatDate(s.createdAt, i18n.locale)}
-                  </Text>
-                  <Group gap={6}>
-                    <Badge size="sm" variant="outline" color="gray" tt="none">
-                      {i18n._(SHARE_TYPE_LABELS[s.shareType])}
-                    </Badge>
-                    {s.attachmentUrl && <IconPaperclip size={14} color="var(--mantine-color-dimmed)" aria-hidden />}
-                  </Group>
-                </Stack>
-                <StatusBadge status={s.status} size="sm" style={{ flexShrink: 0 }} />
-              </Group>
-            </UnstyledButton>
-          </li>
+          <ReviewRow key={s.id} id={s.id} selected={selected} onSelect={() => onSelect(s)}>
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                <UserText fw={600} size="sm" lineClamp={2} preWrap={false}>
+                  {s.title}
+                </UserText>
+                <Text size="xs" c="dimmed" truncate>
+                  <AuthorName name={s.authorName} />
+                  {factSeparator(i18n.locale)}
+                  {formatDate(s.createdAt, i18n.locale)}
+                </Text>
+                <Group gap={6}>
+                  <Badge size="sm" variant="outline" color="gray" tt="none">
+                    {i18n._(SHARE_TYPE_LABELS[s.shareType])}
+                  </Badge>
+                  {s.attachmentUrl && <IconPaperclip size={14} color="var(--mantine-color-dimmed)" aria-hidden />}
+                </Group>
+              </Stack>
+              <StatusBadge status={s.status} size="sm" style={{ flexShrink: 0 }} />
+            </Group>
+          </ReviewRow>
         );
       })}
     </Stack>

@@ -1,6 +1,6 @@
 /**
  * One member in the directory: photo (or initials), name (linking to the member's page),
- * activities, sectors, target countries, tier, and the spot for the average rating. Public
+ * activities, sectors, target countries, tier, the average rating and their approved services. Public
  * fields only: the directory never receives contact details.
  */
 
@@ -16,6 +16,7 @@ import { formatNumber, listSeparator } from "../../i18n";
 import { ACTIVITY_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
 import { photoImage } from "../../lib/photos";
 import { sectorName } from "../../lib/reference";
+import { type ListedService, MemberServices } from "./MemberServices";
 
 export interface DirectoryMember {
   userId: string;
@@ -29,6 +30,8 @@ export interface DirectoryMember {
   points: number;
   /** Average of the 1–3 star ratings of their responses; `average` null when never rated. */
   rating: { average: number | null; count: number };
+  /** Their approved, listed services (issue #15 §4). */
+  services: ListedService[];
 }
 
 /** The photo's size on the card (CSS px); the 64/128/256 px copies cover 1x–3x screens. */
@@ -159,6 +162,15 @@ export function MemberCard({
             </Group>
           )}
         </div>
+
+        {member.services.length > 0 && (
+          <div>
+            <Text size="xs" c="dimmed" fw={600} mb={4}>
+              <Trans>Services</Trans>
+            </Text>
+            <MemberServices services={member.services} label={t`Services`} />
+          </div>
+        )}
       </Stack>
     </Card>
   );

@@ -23,6 +23,7 @@ import { ACTIVITY_LABELS, EXPERIENCE_LABELS, EXPERTISE_AREA_LABELS, USER_TYPE_LA
 import { sectorName, useCountryOptions } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
 import { KnowledgeCard, NoKnowledge } from "../library";
+import { MemberServices } from "./MemberServices";
 
 const route = getRouteApi("/_app/members_/$userId");
 
@@ -194,6 +195,17 @@ export function MemberPage() {
           </Section>
         </SimpleGrid>
       </Paper>
+
+      {m.services.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby={`${titleId}-services`}>
+          <Title order={2} size="h4" id={`${titleId}-services`}>
+            <Trans>Services</Trans>
+          </Title>
+          <Paper withBorder radius="lg" p="md">
+            <MemberServices services={m.services} label={t`Services`} />
+          </Paper>
+        </Stack>
+      )}
 
       <Stack gap="sm" component="section" aria-labelledby={`${titleId}-knowledge`}>
         <Title order={2} size="h4" id={`${titleId}-knowledge`}>

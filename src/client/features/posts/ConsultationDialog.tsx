@@ -10,8 +10,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Alert,
-  Anchor,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -28,16 +26,7 @@ import {
 import { type FormErrors, useForm } from "@mantine/form";
 import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import {
-  IconBrandWhatsapp,
-  IconCalendar,
-  IconInfoCircle,
-  IconMail,
-  IconMapPin,
-  IconPhone,
-  IconSend,
-  IconUsers,
-} from "@tabler/icons-react";
+import { IconInfoCircle, IconMapPin, IconSend } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
@@ -53,10 +42,9 @@ import { translateServerText } from "../../i18n/serverMessages";
 import { errorCode, errorText, isSignedOut, refusalText } from "../../lib/errors";
 import { applyServerErrors, firstError, focusFirstInvalid, validateWith } from "../../lib/form";
 import { CONSULTATION_TYPE_LABELS, EXPORT_SERVICE_LABELS, SESSION_MODE_LABELS } from "../../lib/labels";
-import { useCountryOptions } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
+import { ServiceDetails } from "../services/ServiceDetails";
 import { LabelSelect, WordsField } from "./form/fields";
-import { Detail, dateRangeText } from "./PostDetails";
 
 type ServiceMatch = inferRouterOutputs<AppRouter>["services"]["search"][number];
 
@@ -416,84 +404,21 @@ function Results({ filter, onNew, onClose }: { filter: ServiceFilter; onNew: () 
   );
 }
 
-/** One matching service: title, provider, type, export services, where, when, how, and its contacts. */
+/** One matching service: its title and provider, then every field (`ServiceDetails`) with its contact links. */
 function ServiceResult({ service: s }: { service: ServiceMatch }) {
-  const { t, i18n } = useLingui();
-  const locale = i18n.locale;
-  const countries = useCountryOptions(locale);
-  const list = (items: string[]) => items.join(locale === "fa" ? "، " : ", ");
-  const dates = dateRangeText(s.startDate, s.endDate, locale, {
-    from: (p) => t`from ${p}`,
-    upTo: (p) => t`until ${p}`,
-  });
+  const { t } = useLingui();
   return (
     <Card withBorder radius="md" p="md" component="article" aria-label={s.title} data-testid="service-result">
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>
-            <Title order={3} size="h5">
-              <bdi>{s.title}</bdi>
-            </Title>
-            <UserText size="sm" c="dimmed" preWrap={false} data-testid="service-provider">
-              {s.providerName || t`Anonymous Member`}
-            </UserText>
-          </div>
-          <Badge color="blue" variant="light">
-            {i18n._(CONSULTATION_TYPE_LABELS[s.serviceType])}
-          </Badge>
-        </Group>
-        <Group gap={6}>
-          {s.exportServices.map((e) => (
-            <Badge key={e} color="gray" variant="light" tt="none">
-              {i18n._(EXPORT_SERVICE_LABELS[e])}
-            </Badge>
-          ))}
-        </Group>
-        <UserText size="sm">{s.description}</UserText>
-        <Detail icon={<IconMapPin size={14} />} label={t`Location`}>
-          <bdi>{s.locationCity}</bdi>
-          {locale === "fa" ? "، " : ", "}
-          {countries.nameOf(s.locationCountry)}
-        </Detail>
-        <Detail icon={<IconUsers size={14} />} label={t`Session modes`}>
-          {list(s.modes.map((m) => i18n._(SESSION_MODE_LABELS[m])))}
-        </Detail>
-        {dates && (
-          <Detail icon={<IconCalendar size={14} />} label={t`Dates`}>
-            {dates}
-          </Detail>
-        )}
-        <Group gap="md" data-testid="service-contacts">
-          <Anchor href={`mailto:${s.contactEmail}`} size="sm" dir="ltr">
-            <Group gap={4} wrap="nowrap">
-              <IconMail size={16} aria-hidden />
-              <span>{s.contactEmail}</span>
-            </Group>
-          </Anchor>
-          {s.contactPhone && (
-            <Anchor href={`tel:${s.contactPhone}`} size="sm" dir="ltr" aria-label={t`Telephone ${s.contactPhone}`}>
-              <Group gap={4} wrap="nowrap">
-                <IconPhone size={16} aria-hidden />
-                <span>{s.contactPhone}</span>
-              </Group>
-            </Anchor>
-          )}
-          {s.contactWhatsapp && (
-            <Anchor
-              href={`https://wa.me/${s.contactWhatsapp.replace(/^\+/, "")}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="sm"
-              dir="ltr"
-              aria-label={t`WhatsApp ${s.contactWhatsapp}`}
-            >
-              <Group gap={4} wrap="nowrap">
-                <IconBrandWhatsapp size={16} aria-hidden />
-                <span>{s.contactWhatsapp}</span>
-              </Group>
-            </Anchor>
-          )}
-        </Group>
+      <Stack gap="sm">
+        <div>
+          <Title order={3} size="h5">
+            <bdi>{s.title}</bdi>
+          </Title>
+          <UserText size="sm" c="dimmed" preWrap={false} data-testid="service-provider">
+            {s.providerName || t`Anonymous Member`}
+          </UserText>
+        </div>
+        <ServiceDetails service={s} />
       </Stack>
     </Card>
   );

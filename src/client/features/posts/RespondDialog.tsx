@@ -301,8 +301,7 @@ export function RespondDialog({
             {request.area === "consultancy" && (
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="proposal">
                 <DateField
-                  label={t`Proposed date`}
-                  placeholder={t`Pick a date (optional)`}
+                  label={t`Proposed date (optional)`}
                   minDate={new Date()}
                   {...form.getInputProps("proposedDate")}
                   value={form.values.proposedDate}

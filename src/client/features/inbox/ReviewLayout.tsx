@@ -1,0 +1,222 @@
+/**
+ * The layout of the admin review screens (the knowledge inbox `/admin/inbox`, services
+ * `/admin/services`; spec part 2 §2 Admin Inbox): title and intro, the pending / approved /
+ * rejected counters, status tabs with their counts over the list, and the review panel — beside
+ * the list on wide screens, a bottom drawer on phones (so Back closes it). The screens bring
+ * their own list, panel and data; the tab and the selected item live in their URL.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import {
+  Badge,
+  Card,
+  Drawer,
+  Grid,
+  ScrollArea,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from "@mantine/core";
+import { IconHandClick } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import type { ApprovalStatus } from "../../../common/constants";
+import { LoadError } from "../../components/LoadError";
+import { formatNumber } from "../../i18n";
+import { Counters } from "./Counters";
+
+/** A status tab; `all` shows every status. */
+export type ReviewTab = "all" | ApprovalStatus;
+
+const TAB_LABELS: Record<ReviewTab, ReactNode> = {
+  all: <Trans>All</Trans>,
+  pending: <Trans>Pending</Trans>,
+  approved: <Trans>Approved</Trans>,
+  rejected: <Trans>Rejected</Trans>,
+};
+
+export function ReviewLayout({
+  title,
+  intro,
+  counts,
+  countsError,
+  tabs,
+  tab,
+  onTab,
+  list,
+  panel,
+  wide,
+  drawerOpen,
+  onCloseDrawer,
+  drawerTitle,
+}: {
+  title: ReactNode;
+  intro: ReactNode;
+  counts: Record<ApprovalStatus, number> | undefined;
+  countsError?: unknown;
+  tabs: readonly ReviewTab[];
+  tab: ReviewTab;
+  onTab: (tab: ReviewTab) => void;
+  /** The list (or its skeleton or load error) under the tabs. */
+  list: ReactNode;
+  /** The review panel, its placeholder or a "not in the list" note. */
+  panel: ReactNode;
+  /** Wide screen: the panel beside the list; otherwise in the drawer. */
+  wide: boolean;
+  drawerOpen: boolean;
+  onCloseDrawer: () => void;
+  drawerTitle: ReactNode;
+}) {
+  const { t, i18n } = useLingui();
+  const tabCount = (x: ReviewTab) => {
+    if (!counts) return null;
+    const n = x === "all" ? counts.pending + counts.approved + counts.rejected : counts[x];
+    return formatNumber(n, i18n.locale);
+  };
+
+  return (
+    <Stack maw={1200} mx="auto" gap="md" pb="md">
+      <div>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {intro}
+        </Text>
+      </div>
+
+      {countsError ? <LoadError error={countsError} /> : <Counters counts={counts} />}
+
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Tabs value={tab} onChange={(v) => onTab((v ?? tabs[0]) as ReviewTab)} keepMounted={false} variant="outline">
+            <ScrollArea type="never" offsetScrollbars={false}>
+              <Tabs.List style={{ flexWrap: "nowrap" }}>
+                {tabs.map((x) => (
+                  <Tabs.Tab
+                    key={x}
+                    value={x}
+                    data-testid={`tab-${x}`}
+                    // Tabs keep their width (the list scrolls instead), so the counts stay readable.
+                    style={{ flexShrink: 0 }}
+                    rightSection={
+                      tabCount(x) !== null ? (
+                        <Badge
+                          size="sm"
+                          variant="light"
+                          color="gray"
+                          circle={false}
+                          style={{ flexShrink: 0, overflow: "visible" }}
+                          data-testid={`tab-count-${x}`}
+                        >
+                          {tabCount(x)}
+                        </Badge>
+                      ) : undefined
+                    }
+                  >
+                    {TAB_LABELS[x]}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </ScrollArea>
+            {tabs.map((x) => (
+              <Tabs.Panel key={x} value={x} pt="sm">
+                {list}
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        </Grid.Col>
+
+        {wide && (
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card
+              withBorder
+              radius="lg"
+              p={0}
+              style={{
+                position: "sticky",
+                top: "calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))",
+              }}
+            >
+              <ScrollArea.Autosize
+                mah="calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))"
+                type="auto"
+              >
+                <div style={{ padding: "var(--mantine-spacing-lg)" }}>{panel}</div>
+              </ScrollArea.Autosize>
+            </Card>
+          </Grid.Col>
+        )}
+      </Grid>
+
+      {!wide && (
+        <Drawer
+          opened={drawerOpen}
+          onClose={onCloseDrawer}
+          position="bottom"
+          size="92%"
+          radius="lg"
+          title={drawerTitle}
+          closeButtonProps={{ "aria-label": t`Close` }}
+          data-testid="review-drawer"
+        >
+          {panel}
+        </Drawer>
+      )}
+    </Stack>
+  );
+}
+
+/** The panel's placeholder before anything is selected. */
+export function ReviewPlaceholder({ children }: { children: ReactNode }) {
+  return (
+    <Stack align="center" gap="xs" py="xl" data-testid="review-placeholder">
+      <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
+        <IconHandClick size={24} />
+      </ThemeIcon>
+      <Text c="dimmed" ta="center">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * One row of a review list: a button that opens the review panel, the selected one marked for
+ * assistive technology with `aria-current` and on its start edge.
+ */
+export function ReviewRow({
+  selected,
+  onSelect,
+  id,
+  children,
+}: {
+  selected: boolean;
+  onSelect: () => void;
+  id: number;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <UnstyledButton
+        onClick={onSelect}
+        aria-current={selected ? "true" : undefined}
+        w="100%"
+        p="sm"
+        data-testid="inbox-item"
+        data-id={id}
+        style={{
+          display: "block",
+          borderRadius: "var(--mantine-radius-md)",
+          border: `1px solid ${selected ? "var(--mantine-color-teal-6)" : "var(--mantine-color-default-border)"}`,
+          background: selected ? "var(--mantine-color-teal-0)" : "var(--mantine-color-body)",
+          // The start edge (left, or right in Persian) marks the selected row.
+          borderInlineStartWidth: selected ? 4 : 1,
+        }}
+      >
+        {children}
+      </UnstyledButton>
+    </li>
+  );
+}
