@@ -124,10 +124,12 @@ describe("serviceMatches", () => {
     expect(serviceMatches(base, f, "p")).toBe(false);
   });
 
-  it("narrows by sector and country only when the filter gives them (list-contains)", () => {
+  it("narrows by sector and country only when the filter gives them (list-contains); an empty list serves all (ADR 17)", () => {
     expect(serviceMatches(base, { ...f, sector: "mining" }, null)).toBe(false);
     expect(serviceMatches(base, { ...f, country: "FR" }, null)).toBe(false);
     expect(serviceMatches({ ...base, sectors: [], countries: [] }, f, null)).toBe(true);
-    expect(serviceMatches({ ...base, sectors: [] }, { ...f, sector: "agriculture" }, null)).toBe(false);
+    expect(serviceMatches({ ...base, sectors: [] }, { ...f, sector: "agriculture" }, null)).toBe(true);
+    expect(serviceMatches({ ...base, countries: [] }, { ...f, country: "FR" }, null)).toBe(true);
+    expect(serviceMatches({ ...base, countries: [] }, { ...f, country: "FR", sector: "mining" }, null)).toBe(false);
   });
 });
