@@ -62,8 +62,8 @@ function ReferencePicker<V extends string | number>({
       maxDropdownHeight={280}
       comboboxProps={{ shadow: "md" }}
       disabled={loading}
-      {...props}
       data-testid={`${kind}-select`}
+      {...props}
     />
   );
 }
