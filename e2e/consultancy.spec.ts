@@ -10,11 +10,11 @@
  * It runs in the "knowledge" project (playwright.config.ts), before the parallel tests: a
  * consultation request that matches no service reaches every consultant, Nima among them.
  */
-import type { Page } from "@playwright/test";
 import { LOCALE_STORAGE_KEY } from "../src/common/constants";
 import { expectNoAxeViolations } from "./support/axe";
 import {
   apiOf,
+  badgeStreamStarted,
   closeToast,
   expect,
   type LoginSpec,
@@ -28,17 +28,6 @@ import {
 
 const SERVICE = "Company registration and trademarks in New Zealand";
 const ANSWER = "I can walk you through registration and trademarks online next week.";
-
-/** Resolves once the page's live badges have delivered their first counts over the WebSocket. */
-function badgeStreamStarted(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (ws) => {
-      ws.on("framereceived", ({ payload }) => {
-        if (typeof payload === "string" && /"posts":\{/.test(payload)) resolve();
-      });
-    });
-  });
-}
 
 test.describe("a consultation request between two browsers", () => {
   test("the member finds the approved service; its provider's badge rises live; he answers; she rates", async ({

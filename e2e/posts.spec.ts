@@ -8,8 +8,8 @@
  * It runs in the "knowledge" project (playwright.config.ts), before the parallel tests, because any
  * export-services offer to agriculture or Germany would move Sara's badge.
  */
-import type { Page } from "@playwright/test";
 import {
+  badgeStreamStarted,
   closeDropdown,
   closeToast,
   expect,
@@ -24,17 +24,6 @@ import {
 const DESCRIPTION =
   "EU contract and arbitration support for saffron exporters: distribution agreements, disputes with German importers.";
 const ANSWER = "We export saffron to Hamburg and need a distribution contract reviewed this month.";
-
-/** Resolves once the page's live badges have delivered their first counts over the WebSocket. */
-function badgeStreamStarted(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (ws) => {
-      ws.on("framereceived", ({ payload }) => {
-        if (typeof payload === "string" && /"posts":\{/.test(payload)) resolve();
-      });
-    });
-  });
-}
 
 test.describe("an export-services offer between two browsers", () => {
   test("the provider's offer reaches the exporter live; she answers; he reveals and rates", async ({

@@ -17,6 +17,7 @@
 import type { Page } from "@playwright/test";
 import {
   apiOf,
+  badgeStreamStarted,
   closeToast,
   expect,
   login,
@@ -45,20 +46,6 @@ const RESPONSE =
 
 /** The words of `text`, as the form and the server count them. */
 const words = (text: string) => text.trim().split(/\s+/).length;
-
-/**
- * Resolves when the page's live badge subscription has delivered its first counts over the
- * WebSocket, so what the badges do afterwards is live and not the page's first load.
- */
-function badgeStreamStarted(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (ws) => {
-      ws.on("framereceived", ({ payload }) => {
-        if (typeof payload === "string" && /"requests":\d+/.test(payload) && /"offers":\d+/.test(payload)) resolve();
-      });
-    });
-  });
-}
 
 const badgeCount = async (page: Page, testId: "requests-badge" | "offers-badge") =>
   Number(await page.getByTestId(testId).getAttribute("data-count"));

@@ -361,3 +361,18 @@ export function makePdf(text: string): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, "latin1");
 }
+
+/**
+ * Resolves when the page's live badge subscription has delivered its first counts over the
+ * WebSocket (a frame with every board's count), so what the badges do afterwards is live and
+ * not the page's first load. Call it before the page opens.
+ */
+export function badgeStreamStarted(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (ws) => {
+      ws.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && /"posts":\{/.test(payload) && /"offers":\d+/.test(payload)) resolve();
+      });
+    });
+  });
+}

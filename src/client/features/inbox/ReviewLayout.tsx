@@ -8,9 +8,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Badge,
+  Button,
   Card,
   Drawer,
   Grid,
+  Group,
   ScrollArea,
   Stack,
   Tabs,
@@ -19,7 +21,7 @@ import {
   Title,
   UnstyledButton,
 } from "@mantine/core";
-import { IconHandClick } from "@tabler/icons-react";
+import { IconCheck, IconHandClick, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import type { ApprovalStatus } from "../../../common/constants";
 import { LoadError } from "../../components/LoadError";
@@ -218,5 +220,49 @@ export function ReviewRow({
         {children}
       </UnstyledButton>
     </li>
+  );
+}
+
+/**
+ * Reject and Approve, the decision of every review panel: each shows its own spinner while it
+ * is sent, and neither can be pressed while the other is.
+ */
+export function DecisionButtons({
+  onDecide,
+  pending,
+  busy,
+  approveLabel,
+}: {
+  onDecide: (decision: "approved" | "rejected") => void;
+  /** The decision being sent, if any. */
+  pending: "approved" | "rejected" | null;
+  busy: boolean;
+  /** The approve button's text (default "Approve"). */
+  approveLabel?: ReactNode;
+}) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button
+        color="red"
+        variant="light"
+        leftSection={<IconX size={16} aria-hidden />}
+        onClick={() => onDecide("rejected")}
+        loading={pending === "rejected"}
+        disabled={busy && pending !== "rejected"}
+        data-testid="reject"
+      >
+        <Trans>Reject</Trans>
+      </Button>
+      <Button
+        color="teal"
+        leftSection={<IconCheck size={16} aria-hidden />}
+        onClick={() => onDecide("approved")}
+        loading={pending === "approved"}
+        disabled={busy && pending !== "approved"}
+        data-testid="approve"
+      >
+        {approveLabel ?? <Trans>Approve</Trans>}
+      </Button>
+    </Group>
   );
 }

@@ -9,7 +9,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import {
   Anchor,
   Badge,
-  Button,
   Divider,
   Group,
   Paper,
@@ -21,7 +20,7 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconCheck, IconCoins, IconExternalLink, IconX } from "@tabler/icons-react";
+import { IconCoins, IconExternalLink } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { LIMITS } from "../../../common/constants";
@@ -32,6 +31,7 @@ import { errorCode, errorText } from "../../lib/errors";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { Fact, ShareTypeFacts, StatusBadge } from "../knowledge";
+import { DecisionButtons } from "./ReviewLayout";
 import { AuthorName } from "./SubmissionList";
 import type { Submission } from "./types";
 
@@ -187,29 +187,12 @@ export function ReviewPanel({
             disabled={busy}
             data-testid="admin-notes"
           />
-          <Group justify="flex-end" gap="sm">
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconX size={16} aria-hidden />}
-              onClick={() => void decide("rejected")}
-              loading={pendingDecision === "rejected"}
-              disabled={busy && pendingDecision !== "rejected"}
-              data-testid="reject"
-            >
-              <Trans>Reject</Trans>
-            </Button>
-            <Button
-              color="teal"
-              leftSection={<IconCheck size={16} aria-hidden />}
-              onClick={() => void decide("approved")}
-              loading={pendingDecision === "approved"}
-              disabled={busy && pendingDecision !== "approved"}
-              data-testid="approve"
-            >
-              <Trans>Approve (+{award} points)</Trans>
-            </Button>
-          </Group>
+          <DecisionButtons
+            onDecide={(d) => void decide(d)}
+            pending={pendingDecision}
+            busy={busy}
+            approveLabel={<Trans>Approve (+{award} points)</Trans>}
+          />
         </Stack>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="review-outcome">

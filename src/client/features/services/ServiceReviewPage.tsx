@@ -5,10 +5,10 @@
  * tab and the selected service live in the URL; the list follows the live pending count.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Card, Divider, Group, Skeleton, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Card, Divider, Group, Skeleton, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconCheck, IconMessage, IconSchool, IconX } from "@tabler/icons-react";
+import { IconMessage, IconSchool } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import type { inferRouterOutputs } from "@trpc/server";
@@ -24,7 +24,7 @@ import { errorCode, errorText } from "../../lib/errors";
 import { CONSULTATION_TYPE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { useBadges } from "../badges";
-import { ReviewLayout, ReviewPlaceholder, ReviewRow, type ReviewTab } from "../inbox/ReviewLayout";
+import { DecisionButtons, ReviewLayout, ReviewPlaceholder, ReviewRow, type ReviewTab } from "../inbox/ReviewLayout";
 import { AuthorName } from "../inbox/SubmissionList";
 import { ServiceDetails, ServiceStatusBadge } from "./ServiceDetails";
 
@@ -262,29 +262,7 @@ function ServiceReviewPanel({
             disabled={busy}
             data-testid="admin-notes"
           />
-          <Group justify="flex-end" gap="sm">
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconX size={16} aria-hidden />}
-              onClick={() => void decide("rejected")}
-              loading={pendingDecision === "rejected"}
-              disabled={busy && pendingDecision !== "rejected"}
-              data-testid="reject"
-            >
-              <Trans>Reject</Trans>
-            </Button>
-            <Button
-              color="teal"
-              leftSection={<IconCheck size={16} aria-hidden />}
-              onClick={() => void decide("approved")}
-              loading={pendingDecision === "approved"}
-              disabled={busy && pendingDecision !== "approved"}
-              data-testid="approve"
-            >
-              <Trans>Approve</Trans>
-            </Button>
-          </Group>
+          <DecisionButtons onDecide={(d) => void decide(d)} pending={pendingDecision} busy={busy} />
         </Stack>
       ) : (
         <Stack gap="xs" data-testid="review-outcome">
