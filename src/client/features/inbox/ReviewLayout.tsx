@@ -25,6 +25,7 @@ import { IconCheck, IconHandClick, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import type { ApprovalStatus } from "../../../common/constants";
 import { LoadError } from "../../components/LoadError";
+import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { Counters } from "./Counters";
 
@@ -184,11 +185,75 @@ export function ReviewPlaceholder({ children }: { children: ReactNode }) {
   );
 }
 
+/** One row of a review list (`ReviewList`). */
+export interface ReviewItem {
+  id: number;
+  /** What was submitted: its title, as its author wrote it. */
+  title: string;
+  /** A line of facts under the title (author, kind, date). */
+  facts: ReactNode;
+  /** Badges under the facts, if any. */
+  extra?: ReactNode;
+  /** The status badge at the end of the row. */
+  status: ReactNode;
+}
+
+/**
+ * The list of a review screen (knowledge inbox, service review): each row a button that opens
+ * the review panel, with its title, facts and status; `empty` (and its icon) when there is none.
+ */
+export function ReviewList({
+  items,
+  selectedId,
+  onSelect,
+  empty,
+  emptyIcon,
+}: {
+  items: ReviewItem[];
+  selectedId: number | undefined;
+  onSelect: (id: number) => void;
+  empty: ReactNode;
+  emptyIcon: ReactNode;
+}) {
+  if (items.length === 0) {
+    return (
+      <Card withBorder radius="lg" p="xl" data-testid="inbox-empty">
+        <Stack align="center" gap="xs">
+          {emptyIcon}
+          <Text c="dimmed" ta="center">
+            {empty}
+          </Text>
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} data-testid="inbox-list">
+      {items.map((item) => (
+        <ReviewRow key={item.id} id={item.id} selected={item.id === selectedId} onSelect={() => onSelect(item.id)}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+              <UserText fw={600} size="sm" lineClamp={2} preWrap={false}>
+                {item.title}
+              </UserText>
+              <Text size="xs" c="dimmed" truncate>
+                {item.facts}
+              </Text>
+              {item.extra}
+            </Stack>
+            <div style={{ flexShrink: 0 }}>{item.status}</div>
+          </Group>
+        </ReviewRow>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * One row of a review list: a button that opens the review panel, the selected one marked for
  * assistive technology with `aria-current` and on its start edge.
  */
-export function ReviewRow({
+function ReviewRow({
   selected,
   onSelect,
   id,

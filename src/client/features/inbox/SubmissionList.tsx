@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Badge, Card, Group, Skeleton, Stack, Text } from "@mantine/core";
+import { Badge, Card, Group, Skeleton, Stack } from "@mantine/core";
 import { IconInbox, IconPaperclip } from "@tabler/icons-react";
-import { UserText } from "../../components/UserText";
 import { factSeparator, formatDate } from "../../i18n";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { StatusBadge } from "../knowledge";
-import { ReviewRow } from "./ReviewLayout";
+import { ReviewList } from "./ReviewLayout";
 import type { Submission } from "./types";
 
 /** The author's name, or the spec's fallback when the profile has none. */
@@ -27,47 +26,34 @@ export function SubmissionList({
   onSelect: (s: Submission) => void;
 }) {
   const { i18n } = useLingui();
-  if (items.length === 0) {
-    return (
-      <Card withBorder radius="lg" p="xl" data-testid="inbox-empty">
-        <Stack align="center" gap="xs">
-          <IconInbox size={32} color="var(--mantine-color-gray-5)" aria-hidden />
-          <Text c="dimmed" ta="center">
-            <Trans>No submissions found</Trans>
-          </Text>
-        </Stack>
-      </Card>
-    );
-  }
+  const byId = new Map(items.map((s) => [s.id, s]));
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} data-testid="inbox-list">
-      {items.map((s) => {
-        const selected = s.id === selectedId;
-        return (
-          <ReviewRow key={s.id} id={s.id} selected={selected} onSelect={() => onSelect(s)}>
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-              <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                <UserText fw={600} size="sm" lineClamp={2} preWrap={false}>
-                  {s.title}
-                </UserText>
-                <Text size="xs" c="dimmed" truncate>
-                  <AuthorName name={s.authorName} />
-                  {factSeparator(i18n.locale)}
-                  {formatDate(s.createdAt, i18n.locale)}
-                </Text>
-                <Group gap={6}>
-                  <Badge size="sm" variant="outline" color="gray" tt="none">
-                    {i18n._(SHARE_TYPE_LABELS[s.shareType])}
-                  </Badge>
-                  {s.attachmentUrl && <IconPaperclip size={14} color="var(--mantine-color-dimmed)" aria-hidden />}
-                </Group>
-              </Stack>
-              <StatusBadge status={s.status} size="sm" style={{ flexShrink: 0 }} />
-            </Group>
-          </ReviewRow>
-        );
-      })}
-    </Stack>
+    <ReviewList
+      items={items.map((s) => ({
+        id: s.id,
+        title: s.title,
+        facts: (
+          <>
+            <AuthorName name={s.authorName} />
+            {factSeparator(i18n.locale)}
+            {formatDate(s.createdAt, i18n.locale)}
+          </>
+        ),
+        extra: (
+          <Group gap={6}>
+            <Badge size="sm" variant="outline" color="gray" tt="none">
+              {i18n._(SHARE_TYPE_LABELS[s.shareType])}
+            </Badge>
+            {s.attachmentUrl && <IconPaperclip size={14} color="var(--mantine-color-dimmed)" aria-hidden />}
+          </Group>
+        ),
+        status: <StatusBadge status={s.status} size="sm" />,
+      }))}
+      selectedId={selectedId}
+      onSelect={(id) => onSelect(byId.get(id) as Submission)}
+      empty={<Trans>No submissions found</Trans>}
+      emptyIcon={<IconInbox size={32} color="var(--mantine-color-gray-5)" aria-hidden />}
+    />
   );
 }
 

@@ -24,7 +24,7 @@ import { errorCode, errorText } from "../../lib/errors";
 import { CONSULTATION_TYPE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { useBadges } from "../badges";
-import { DecisionButtons, ReviewLayout, ReviewPlaceholder, ReviewRow, type ReviewTab } from "../inbox/ReviewLayout";
+import { DecisionButtons, ReviewLayout, ReviewList, ReviewPlaceholder, type ReviewTab } from "../inbox/ReviewLayout";
 import { AuthorName } from "../inbox/SubmissionList";
 import { ServiceDetails, ServiceStatusBadge } from "./ServiceDetails";
 
@@ -139,40 +139,28 @@ function ServiceReviewList({
   onSelect: (s: ReviewedService) => void;
 }) {
   const { i18n } = useLingui();
-  if (items.length === 0) {
-    return (
-      <Card withBorder radius="lg" p="xl" data-testid="inbox-empty">
-        <Stack align="center" gap="xs">
-          <IconSchool size={32} color="var(--mantine-color-gray-6)" aria-hidden />
-          <Text c="dimmed" ta="center">
-            <Trans>No services found</Trans>
-          </Text>
-        </Stack>
-      </Card>
-    );
-  }
+  const byId = new Map(items.map((s) => [s.id, s]));
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} data-testid="inbox-list">
-      {items.map((s) => (
-        <ReviewRow key={s.id} id={s.id} selected={s.id === selectedId} onSelect={() => onSelect(s)}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-            <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-              <UserText fw={600} size="sm" lineClamp={2} preWrap={false}>
-                {s.title}
-              </UserText>
-              <Text size="xs" c="dimmed" truncate>
-                <AuthorName name={s.providerName} />
-                {factSeparator(i18n.locale)}
-                {i18n._(CONSULTATION_TYPE_LABELS[s.serviceType])}
-                {factSeparator(i18n.locale)}
-                {formatDate(s.updatedAt, i18n.locale)}
-              </Text>
-            </Stack>
-            <ServiceStatusBadge service={s} size="sm" style={{ flexShrink: 0 }} />
-          </Group>
-        </ReviewRow>
-      ))}
-    </Stack>
+    <ReviewList
+      items={items.map((s) => ({
+        id: s.id,
+        title: s.title,
+        facts: (
+          <>
+            <AuthorName name={s.providerName} />
+            {factSeparator(i18n.locale)}
+            {i18n._(CONSULTATION_TYPE_LABELS[s.serviceType])}
+            {factSeparator(i18n.locale)}
+            {formatDate(s.updatedAt, i18n.locale)}
+          </>
+        ),
+        status: <ServiceStatusBadge service={s} size="sm" />,
+      }))}
+      selectedId={selectedId}
+      onSelect={(id) => onSelect(byId.get(id) as ReviewedService)}
+      empty={<Trans>No services found</Trans>}
+      emptyIcon={<IconSchool size={32} color="var(--mantine-color-gray-6)" aria-hidden />}
+    />
   );
 }
 
