@@ -27,7 +27,7 @@ import {
 import type { ReactNode } from "react";
 import type { CURRENCIES } from "../../../common/posts";
 import { UserText } from "../../components/UserText";
-import { formatCalendarDate, formatNumber, intlLocale } from "../../i18n";
+import { formatCalendarDate, formatNumber, intlLocale, listSeparator } from "../../i18n";
 import {
   CONSULTATION_TYPE_LABELS,
   EMPLOYMENT_TYPE_LABELS,
@@ -187,7 +187,7 @@ export function PostDetails({ post }: { post: ShownPost }) {
     from: (p) => t`from ${p}`,
     upTo: (p) => t`up to ${p}`,
   });
-  const list = (items: string[]) => items.join(fa ? "، " : ", ");
+  const list = (items: string[]) => items.join(listSeparator(locale));
 
   return (
     <Stack gap="sm">
@@ -261,7 +261,7 @@ export function PostDetails({ post }: { post: ShownPost }) {
         {d.city && d.country ? (
           <Detail icon={<IconMapPin size={14} />} label={t`Location`}>
             <bdi>{d.city}</bdi>
-            {fa ? "، " : ", "}
+            {listSeparator(locale)}
             {countries.nameOf(d.country)}
           </Detail>
         ) : (

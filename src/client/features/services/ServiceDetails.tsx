@@ -73,7 +73,9 @@ export function ServiceDetails({ service: s }: { service: ListedService }) {
         {s.countries.length ? list(s.countries.map(countries.nameOf)) : none}
       </Fact>
       <Fact label={<Trans>Location</Trans>}>
-        <bdi>{s.city}</bdi>, {countries.nameOf(s.country)}
+        <bdi>{s.city}</bdi>
+        {listSeparator(i18n.locale)}
+        {countries.nameOf(s.country)}
       </Fact>
       <Fact label={<Trans>Dates</Trans>}>
         {s.startDate || s.endDate ? (
