@@ -13,6 +13,9 @@
  *   English, Persian (RTL) and at phone width, with no axe violation; the dashboard's Received
  *   buttons carry each board's badge.
  *
+ * Mina is also a consultant (an export service provider), so a consultation request that no
+ * approved service matches reaches her (ADR 17).
+ *
  * Screenshots: post-received-<board>-{en,fa,phone-en}, posts-mine-{en,fa,phone-en},
  * offers-received-area-{en,fa,phone-en}.
  */
@@ -270,6 +273,21 @@ test.describe("service-area post lists", () => {
         description: "Our 2026 report on the German nut market, free for members.",
         attachmentUploadId: null,
       },
+      // No approved service offers finance training for Germany: it reaches every consultant (ADR 17).
+      "consultancy.request": {
+        form: "consultancy.request",
+        requestType: "training",
+        exportService: "finance_payment",
+        inPerson: true,
+        online: true,
+        city: "Hamburg",
+        country: "DE",
+        sector: "agriculture",
+        targetCountry: "DE",
+        startDate: "2027-03-01",
+        finishDate: "2027-03-03",
+        description: "Letters of credit for our first shipments to Germany.",
+      },
       "recruitment.request": {
         form: "recruitment.request",
         validityDays: 90,
@@ -358,6 +376,21 @@ test.describe("service-area post lists", () => {
           "Countries served: Germany",
           "Delivery: Remote, On site",
           "€1,000 – €2,500",
+        ],
+      },
+      {
+        board: "consultancy.request",
+        path: "/consultancy/received-request",
+        title: "Consultation requests",
+        who: page,
+        poster: sara,
+        fields: [
+          "Training",
+          "Finance and payment",
+          "Session modes: In person, Online",
+          "Location: Hamburg, Germany",
+          "Target country: Germany",
+          "Dates: Mar 1, 2027 – Mar 3, 2027",
         ],
       },
       {

@@ -98,8 +98,8 @@ export function ReceivedPostsPage({ board }: { board: Board }) {
             <Trans>Requests from other members that match your sectors, target countries and activity.</Trans>
           ) : consultancy ? (
             <Trans>
-              Consultancy and training requests that match the services you publish. Respond with a message and, if you
-              like, a date and session mode.
+              Consultancy and training requests that match your approved services, and those that no service matched.
+              Respond with a message and, if you like, a date and session mode.
             </Trans>
           ) : offers ? (
             <Trans>Offers from other members that match your profile. Respond to the ones that interest you.</Trans>
