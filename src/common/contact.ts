@@ -3,18 +3,11 @@
  * unread / open (not handled) / handled, and the reply an admin e-mails to the sender.
  */
 import { z } from "zod";
+import { CONTACT_FILTERS, CONTACT_REPLY_MAX } from "./contactFilters";
 import { Msg } from "./messages";
 import { plainText, rowIdSchema } from "./validation";
 
-/** The inbox's filters: unread (never opened), open (not handled), handled, all. */
-export const CONTACT_FILTERS = ["unread", "open", "handled", "all"] as const;
-export type ContactFilter = (typeof CONTACT_FILTERS)[number];
-
-/** A reply is 1–5,000 characters (after trimming). */
-export const CONTACT_REPLY_MAX = 5000;
-
-/** The most messages one `contact.list` page holds. */
-export const CONTACT_PAGE_SIZE = 50;
+export { CONTACT_FILTERS, CONTACT_PAGE_SIZE, CONTACT_REPLY_MAX, type ContactFilter } from "./contactFilters";
 
 /** `contact.list`: one filter, newest first; `cursor` is the last id of the previous page. */
 export const contactListInput = z.object({
