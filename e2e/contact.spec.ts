@@ -56,6 +56,7 @@ test("a visitor's message raises the admin's contact badge live; the admin repli
   // The admin's count rises without a reload, on the card and in the navigation.
   await expect(unread).toHaveText(String(before + 1), { timeout: 30_000 });
   await expect(adminPage.getByTestId("nav-badge-contact").first()).toHaveText(String(before + 1));
+  await snap(adminPage, "contact-badge-en");
 
   await adminPage.getByTestId("admin-contact-card").getByRole("link", { name: "Open contact messages" }).click();
   await expect(adminPage.getByRole("heading", { level: 1, name: "Contact messages" })).toBeVisible({
