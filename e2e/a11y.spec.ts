@@ -50,6 +50,7 @@ const MEMBER_PAGES: Record<string, string[]> = {
 const ADMIN_PAGES = [
   "/admin/inbox",
   "/admin/services",
+  "/admin/contact",
   "/admin/approvals",
   "/admin/qa",
   "/admin/analytics",

@@ -26,6 +26,7 @@ import { Route as AppRequestRouteImport } from './routes/_app/request'
 import { Route as AppShareRouteImport } from './routes/_app/share'
 import { Route as AppAdminAnalyticsRouteImport } from './routes/_app/admin/analytics'
 import { Route as AppAdminApprovalsRouteImport } from './routes/_app/admin/approvals'
+import { Route as AppAdminContactRouteImport } from './routes/_app/admin/contact'
 import { Route as AppAdminInboxRouteImport } from './routes/_app/admin/inbox'
 import { Route as AppAdminMembersRouteImport } from './routes/_app/admin/members'
 import { Route as AppAdminQaRouteImport } from './routes/_app/admin/qa'
@@ -142,6 +143,11 @@ const AppAdminAnalyticsRoute = AppAdminAnalyticsRouteImport.update({
 const AppAdminApprovalsRoute = AppAdminApprovalsRouteImport.update({
   id: '/admin/approvals',
   path: '/admin/approvals',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminContactRoute = AppAdminContactRouteImport.update({
+  id: '/admin/contact',
+  path: '/admin/contact',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAdminInboxRoute = AppAdminInboxRouteImport.update({
@@ -340,6 +346,7 @@ export interface FileRoutesByFullPath {
   '/share': typeof AppShareRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/admin/approvals': typeof AppAdminApprovalsRoute
+  '/admin/contact': typeof AppAdminContactRoute
   '/admin/inbox': typeof AppAdminInboxRoute
   '/admin/members': typeof AppAdminMembersRoute
   '/admin/qa': typeof AppAdminQaRoute
@@ -390,6 +397,7 @@ export interface FileRoutesByTo {
   '/share': typeof AppShareRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/admin/approvals': typeof AppAdminApprovalsRoute
+  '/admin/contact': typeof AppAdminContactRoute
   '/admin/inbox': typeof AppAdminInboxRoute
   '/admin/members': typeof AppAdminMembersRoute
   '/admin/qa': typeof AppAdminQaRoute
@@ -442,6 +450,7 @@ export interface FileRoutesById {
   '/_app/share': typeof AppShareRoute
   '/_app/admin/analytics': typeof AppAdminAnalyticsRoute
   '/_app/admin/approvals': typeof AppAdminApprovalsRoute
+  '/_app/admin/contact': typeof AppAdminContactRoute
   '/_app/admin/inbox': typeof AppAdminInboxRoute
   '/_app/admin/members': typeof AppAdminMembersRoute
   '/_app/admin/qa': typeof AppAdminQaRoute
@@ -494,6 +503,7 @@ export interface FileRouteTypes {
     | '/share'
     | '/admin/analytics'
     | '/admin/approvals'
+    | '/admin/contact'
     | '/admin/inbox'
     | '/admin/members'
     | '/admin/qa'
@@ -544,6 +554,7 @@ export interface FileRouteTypes {
     | '/share'
     | '/admin/analytics'
     | '/admin/approvals'
+    | '/admin/contact'
     | '/admin/inbox'
     | '/admin/members'
     | '/admin/qa'
@@ -595,6 +606,7 @@ export interface FileRouteTypes {
     | '/_app/share'
     | '/_app/admin/analytics'
     | '/_app/admin/approvals'
+    | '/_app/admin/contact'
     | '/_app/admin/inbox'
     | '/_app/admin/members'
     | '/_app/admin/qa'
@@ -758,6 +770,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/approvals'
       fullPath: '/admin/approvals'
       preLoaderRoute: typeof AppAdminApprovalsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/contact': {
+      id: '/_app/admin/contact'
+      path: '/admin/contact'
+      fullPath: '/admin/contact'
+      preLoaderRoute: typeof AppAdminContactRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/admin/inbox': {
@@ -998,6 +1017,7 @@ interface AppRouteChildren {
   AppShareRoute: typeof AppShareRoute
   AppAdminAnalyticsRoute: typeof AppAdminAnalyticsRoute
   AppAdminApprovalsRoute: typeof AppAdminApprovalsRoute
+  AppAdminContactRoute: typeof AppAdminContactRoute
   AppAdminInboxRoute: typeof AppAdminInboxRoute
   AppAdminMembersRoute: typeof AppAdminMembersRoute
   AppAdminQaRoute: typeof AppAdminQaRoute
@@ -1043,6 +1063,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppShareRoute: AppShareRoute,
   AppAdminAnalyticsRoute: AppAdminAnalyticsRoute,
   AppAdminApprovalsRoute: AppAdminApprovalsRoute,
+  AppAdminContactRoute: AppAdminContactRoute,
   AppAdminInboxRoute: AppAdminInboxRoute,
   AppAdminMembersRoute: AppAdminMembersRoute,
   AppAdminQaRoute: AppAdminQaRoute,

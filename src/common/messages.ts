@@ -152,6 +152,9 @@ export const Msg = {
   serviceNotApproved: "Only an approved service can be paused or resumed.",
   serviceReviewed: "This service has already been reviewed.",
   serviceRejectNoteRequired: "Please write a note for the provider.",
+  /** The admin's reply to a contact message (issue #16 §3). */
+  contactReplyRequired: "Please write a reply.",
+  contactReplyTooLong: "The reply is too long (at most 5,000 characters).",
   /** A response's proposed session mode that the request did not ask for (issue #15 §3). */
   proposedModeNotAsked: "Please propose a session mode the member asked for.",
   descriptionIsRequired: "Description is required",

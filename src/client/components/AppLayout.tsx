@@ -34,6 +34,7 @@ import {
   IconInbox,
   IconListCheck,
   IconLogout,
+  IconMail,
   IconMailOpened,
   IconMessageQuestion,
   IconSchool,
@@ -75,12 +76,14 @@ function Navigation({
   pending,
   pendingSubmissions,
   pendingServices,
+  unreadContact,
   onNavigate,
 }: {
   viewer: LayoutViewer;
   pending: number;
   pendingSubmissions: number;
   pendingServices: number;
+  unreadContact: number;
   onNavigate: () => void;
 }) {
   const signOut = useSignOut();
@@ -105,6 +108,12 @@ function Navigation({
       badge: pendingServices,
     },
     { to: "/admin/approvals", label: <Trans>Approvals</Trans>, icon: <IconUserCheck size={18} />, badge: pending },
+    {
+      to: "/admin/contact",
+      label: <Trans>Contact messages</Trans>,
+      icon: <IconMail size={18} />,
+      badge: unreadContact,
+    },
     { to: "/admin/qa", label: <Trans>Q&A Management</Trans>, icon: <IconBook size={18} /> },
     { to: "/admin/analytics", label: <Trans>Analytics</Trans>, icon: <IconChartBar size={18} /> },
     { to: "/admin/members", label: <Trans>Member Management</Trans>, icon: <IconUsersGroup size={18} /> },
@@ -328,6 +337,7 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
             pending={pending}
             pendingSubmissions={badges.pendingSubmissions}
             pendingServices={badges.pendingServices}
+            unreadContact={badges.unreadContact}
             onNavigate={() => {}}
           />
         </AppShell.Section>
@@ -344,6 +354,7 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
           pending={pending}
           pendingSubmissions={badges.pendingSubmissions}
           pendingServices={badges.pendingServices}
+          unreadContact={badges.unreadContact}
           onNavigate={drawer.close}
         />
       </Drawer>

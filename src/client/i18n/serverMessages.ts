@@ -143,6 +143,8 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   serviceNotApproved: msg`Only an approved service can be paused or resumed.`,
   serviceReviewed: msg`This service has already been reviewed.`,
   serviceRejectNoteRequired: msg`Please write a note for the provider.`,
+  contactReplyRequired: msg`Please write a reply.`,
+  contactReplyTooLong: msg`The reply is too long (at most 5,000 characters).`,
   proposedModeNotAsked: msg`Please propose a session mode the member asked for.`,
   descriptionIsRequired: msg`Description is required`,
   descriptionMax30Words: msg`Description must be 30 words or less`,

@@ -172,6 +172,7 @@ describe("BadgeHub", () => {
           applicants: expect.any(Number),
           submissions: start,
           services: expect.any(Number),
+          contact: expect.any(Number),
         });
 
       // One share: every admin's submissions badge rises.

@@ -12,7 +12,7 @@
  *   re-reads the session and viewer (one prepared query, `loadSessionViewer`): a subscription ends
  *   when its session ended or its member may no longer see member pages (suspended, not approved);
  *   an admin who lost the role stops receiving admin counts.
- * - `applicants.changed` / `knowledge.changed` / `services.changed`: the admin counts are the same for every admin, so
+ * - `applicants.changed` / `knowledge.changed` / `services.changed` / `contact.changed`: the admin counts are the same for every admin, so
  *   the hub counts once per event and hands the figures to every admin subscription.
  * - `session.touched`: only that session's subscriptions move their in-memory idle timer; a sweep
  *   ends subscriptions whose session ran out.
@@ -32,6 +32,7 @@ import { BOARDS, type Board, postMatches } from "../../common/posts";
 import { sessionExpiresAt } from "../auth/session";
 import type { Db } from "../db/client";
 import { countPendingApplicants } from "../domain/approval";
+import { countUnreadContact } from "../domain/contact";
 import { countPendingKnowledge } from "../domain/inbox";
 import type { MatchProfile } from "../domain/matching";
 import { countUnreadOffers } from "../domain/offers";
@@ -48,6 +49,8 @@ export interface AdminBadges {
   submissions: number;
   /** Services waiting for review (admin services badge, issue #15). */
   services: number;
+  /** Unread contact form messages (admin contact inbox badge, issue #16 §3). */
+  contact: number;
 }
 
 /** What the top bar and the dashboard show for one member. */
@@ -78,6 +81,7 @@ const ADMIN_COUNTERS: readonly AdminCounter[] = [
   { key: "applicants", events: ["applicants.changed"], count: countPendingApplicants },
   { key: "submissions", events: ["knowledge.changed"], count: countPendingKnowledge },
   { key: "services", events: ["services.changed"], count: countPendingServices },
+  { key: "contact", events: ["contact.changed"], count: countUnreadContact },
 ];
 
 const HUB_EVENTS: AppEventType[] = [
@@ -324,7 +328,7 @@ export class BadgeHub {
         do {
           const stale = current ? [...this.staleAdmin] : ADMIN_COUNTERS.map((c) => c.key);
           this.staleAdmin.clear();
-          const next: AdminBadges = { ...(current ?? { applicants: 0, submissions: 0, services: 0 }) };
+          const next: AdminBadges = { ...(current ?? { applicants: 0, submissions: 0, services: 0, contact: 0 }) };
           await Promise.all(
             ADMIN_COUNTERS.filter((c) => stale.includes(c.key)).map(async (c) => {
               next[c.key] = await c.count(this.db);

@@ -17,6 +17,8 @@ export type AppEvent =
   | { type: "knowledge.changed" }
   /** Services were published, edited or reviewed (admin services badge). */
   | { type: "services.changed" }
+  /** Contact form messages were added, read, handled, reopened, answered or deleted (admin contact badge). */
+  | { type: "contact.changed" }
   /** Something about these members changed (profile, role, answered/ignored requests): recount. */
   | { type: "member.changed"; userIds: string[] }
   /**

@@ -141,3 +141,25 @@ export function passwordResetMail(
     text: `Dear ${m.name},\n\n${why} To choose a new password, open this link (valid for 30 minutes, and only once):\n${m.resetUrl}\n\nOnce the password is changed, you are signed out on every device.\n${ignore}\n\nThe Export Club team`,
   };
 }
+
+/**
+ * An admin's reply to a message sent through the landing page's contact form (issue #16 §3),
+ * quoting the sender's message. In the sender's account language when they were signed in,
+ * otherwise English (an anonymous visitor's language is not known).
+ */
+export function contactReplyMail(locale: Locale, m: { name: string; reply: string; original: string }): MailContent {
+  const quoted = m.original
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+  if (locale === "fa") {
+    return {
+      subject: "پاسخ به پیام شما به باشگاه صادرات",
+      text: `${m.name} عزیز،\n\n${m.reply}\n\nپیام شما:\n${quoted}\n\nبا احترام،\nتیم باشگاه صادرات`,
+    };
+  }
+  return {
+    subject: "Re: your message to Export Club",
+    text: `Dear ${m.name},\n\n${m.reply}\n\nYour message:\n${quoted}\n\nBest regards,\nThe Export Club team`,
+  };
+}

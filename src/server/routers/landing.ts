@@ -6,7 +6,7 @@ import { RATE_LIMITS } from "../../common/constants";
 import { contactInput } from "../../common/landing";
 import { Msg } from "../../common/messages";
 import { hitRateLimit } from "../auth/rate-limit";
-import { contactMessages } from "../db/schema";
+import { storeContactMessage } from "../domain/contact";
 import { tooManyRequests } from "../domain/errors";
 import { publicProcedure, router } from "../trpc/init";
 
@@ -19,7 +19,7 @@ export const landingRouter = router({
   })),
 
   /**
-   * Stores a sanitised contact message for the admins; 3 per 5 minutes per sender
+   * Stores a sanitised contact message for the admins (their contact inbox badge rises live); 3 per 5 minutes per sender
    * (IP address, or account when signed in).
    * @throws TOO_MANY_REQUESTS 'Please wait a few minutes before sending another message.'
    */
@@ -29,7 +29,7 @@ export const landingRouter = router({
     if (!limit.allowed) {
       throw tooManyRequests(Msg.contactTooMany, limit.delaySeconds);
     }
-    await ctx.db.insert(contactMessages).values({
+    await storeContactMessage(ctx.db, {
       name: input.name,
       email: input.email,
       message: input.message,

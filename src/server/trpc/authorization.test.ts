@@ -118,6 +118,12 @@ const MATRIX: Record<string, Tier> = {
   "services.search": "member",
   "services.reviewList": "admin",
   "services.review": "admin",
+  "contact.list": "admin",
+  "contact.get": "admin",
+  "contact.reply": "admin",
+  "contact.markHandled": "admin",
+  "contact.reopen": "admin",
+  "contact.delete": "admin",
 };
 
 /** Who each tier admits. */

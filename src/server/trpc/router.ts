@@ -7,6 +7,7 @@ import { adminMembersRouter } from "../routers/adminMembers";
 import { approvalRouter } from "../routers/approval";
 import { authRouter } from "../routers/auth";
 import { badgesRouter } from "../routers/badges";
+import { contactRouter } from "../routers/contact";
 import { dashboardRouter } from "../routers/dashboard";
 import { helpRouter } from "../routers/help";
 import { inboxRouter } from "../routers/inbox";
@@ -53,6 +54,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   qa: qaRouter,
   services: servicesRouter,
+  contact: contactRouter,
 });
 
 export type AppRouter = typeof appRouter;

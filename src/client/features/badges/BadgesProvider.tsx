@@ -1,7 +1,7 @@
 /**
  * Live badge counts for the layout and the dashboard (DESIGN.md §5): matching posts of every
  * board (ADR 16; `requests` is the membership board's), unread offers, points and tier for every
- * member, pending applicants and knowledge submissions for admins. One query for the first paint and one WebSocket subscription (`badges.onChange`),
+ * member, pending applicants, knowledge submissions, services and unread contact messages for admins. One query for the first paint and one WebSocket subscription (`badges.onChange`),
  * opened once inside the member layout; the server decides which counts a member may see.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -25,6 +25,8 @@ export interface Badges {
   pendingSubmissions: number;
   /** Services waiting for review (admin service review, issue #15). */
   pendingServices: number;
+  /** Unread contact form messages (admin contact inbox, issue #16 §3). */
+  unreadContact: number;
   /** Live points balance and tier; undefined until the first value. */
   points?: number;
   tier?: Tier;
@@ -39,6 +41,7 @@ const BadgesContext = createContext<Badges>({
   pendingApplicants: 0,
   pendingSubmissions: 0,
   pendingServices: 0,
+  unreadContact: 0,
 });
 
 export function BadgesProvider({ children }: { children: ReactNode }) {
@@ -55,6 +58,7 @@ export function BadgesProvider({ children }: { children: ReactNode }) {
       pendingApplicants: data?.admin?.applicants ?? 0,
       pendingSubmissions: data?.admin?.submissions ?? 0,
       pendingServices: data?.admin?.services ?? 0,
+      unreadContact: data?.admin?.contact ?? 0,
       points: data?.points,
       tier: data?.tier,
     }),

@@ -1,13 +1,13 @@
 /**
  * Dashboard (spec part 2 §2): welcome banner with photo, name, average rating (one decimal with
  * its count), tier and the upgrade control; the member's real points (a full-width card for
- * members, beside the two admin cards for admins, so no slot stays empty); the community cards
+ * members, beside the admin cards for admins: applications, submissions, services, contact messages); the community cards
  * and the service groups.
  */
 
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Avatar, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconCoins, IconInbox, IconSchool, IconUserCheck, IconUserCircle } from "@tabler/icons-react";
+import { IconCoins, IconInbox, IconMail, IconSchool, IconUserCheck, IconUserCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { APPROVAL_POINTS } from "../../../common/inbox";
@@ -104,7 +104,7 @@ export function DashboardPage() {
         </Alert>
       )}
 
-      <SimpleGrid cols={viewer.isAdmin ? { base: 1, xs: 2, lg: 4 } : 1} data-testid="dashboard-top-cards">
+      <SimpleGrid cols={viewer.isAdmin ? { base: 1, xs: 2, md: 3, xl: 5 } : 1} data-testid="dashboard-top-cards">
         <Card withBorder radius="lg" p="lg" data-testid="points-card">
           <Group justify="space-between">
             <Text c="dimmed" size="sm">
@@ -168,6 +168,22 @@ export function DashboardPage() {
             </Text>
             <Button component={Link} to="/admin/services" variant="light" mt="xs">
               <Trans>Review services</Trans>
+            </Button>
+          </Card>
+        )}
+        {viewer.isAdmin && (
+          <Card withBorder radius="lg" p="lg" data-testid="admin-contact-card">
+            <Group justify="space-between">
+              <Text c="dimmed" size="sm">
+                <Trans>Unread contact messages</Trans>
+              </Text>
+              <IconMail size={20} aria-hidden />
+            </Group>
+            <Text fz={32} fw={700} data-testid="unread-contact">
+              {formatNumber(badges.unreadContact)}
+            </Text>
+            <Button component={Link} to="/admin/contact" variant="light" mt="xs">
+              <Trans>Open contact messages</Trans>
             </Button>
           </Card>
         )}

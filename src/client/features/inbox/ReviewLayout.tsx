@@ -1,7 +1,8 @@
 /**
  * The layout of the admin review screens (the knowledge inbox `/admin/inbox`, services
- * `/admin/services`; spec part 2 §2 Admin Inbox): title and intro, the pending / approved /
- * rejected counters, status tabs with their counts over the list, and the review panel — beside
+ * `/admin/services`, the contact inbox `/admin/contact`; spec part 2 §2 Admin Inbox): title and
+ * intro, the pending / approved / rejected counters (or a `summary`), tabs with their counts
+ * over the list (the review statuses, or the screen's own `tabLabels` and `tabCounts`), and the review panel — beside
  * the list on wide screens, a bottom drawer on phones (so Back closes it). The screens bring
  * their own list, panel and data; the tab and the selected item live in their URL.
  */
@@ -39,14 +40,17 @@ const TAB_LABELS: Record<ReviewTab, ReactNode> = {
   rejected: <Trans>Rejected</Trans>,
 };
 
-export function ReviewLayout({
+export function ReviewLayout<T extends string = ReviewTab>({
   title,
   intro,
   counts,
   countsError,
+  summary,
   tabs,
   tab,
   onTab,
+  tabLabels,
+  tabCounts,
   list,
   panel,
   wide,
@@ -56,11 +60,18 @@ export function ReviewLayout({
 }: {
   title: ReactNode;
   intro: ReactNode;
-  counts: Record<ApprovalStatus, number> | undefined;
+  /** The review counters (pending, approved, rejected) and the status tabs' counts. */
+  counts?: Record<ApprovalStatus, number> | undefined;
   countsError?: unknown;
-  tabs: readonly ReviewTab[];
-  tab: ReviewTab;
-  onTab: (tab: ReviewTab) => void;
+  /** Shown instead of the review counters (the contact inbox has none: `null`). */
+  summary?: ReactNode;
+  tabs: readonly T[];
+  tab: T;
+  onTab: (tab: T) => void;
+  /** Tab texts, for tabs other than the review statuses. */
+  tabLabels?: Record<T, ReactNode>;
+  /** Tab counts, for tabs other than the review statuses (undefined while loading). */
+  tabCounts?: Record<T, number> | undefined;
   /** The list (or its skeleton or load error) under the tabs. */
   list: ReactNode;
   /** The review panel, its placeholder or a "not in the list" note. */
@@ -72,11 +83,14 @@ export function ReviewLayout({
   drawerTitle: ReactNode;
 }) {
   const { t, i18n } = useLingui();
-  const tabCount = (x: ReviewTab) => {
+  const tabCount = (x: T) => {
+    if (tabLabels) return tabCounts ? formatNumber(tabCounts[x], i18n.locale) : null;
     if (!counts) return null;
-    const n = x === "all" ? counts.pending + counts.approved + counts.rejected : counts[x];
+    const status = x as ReviewTab;
+    const n = status === "all" ? counts.pending + counts.approved + counts.rejected : counts[status];
     return formatNumber(n, i18n.locale);
   };
+  const tabLabel = (x: T) => (tabLabels ? tabLabels[x] : TAB_LABELS[x as ReviewTab]);
 
   return (
     <Stack maw={1200} mx="auto" gap="md" pb="md">
@@ -89,11 +103,11 @@ export function ReviewLayout({
         </Text>
       </div>
 
-      {countsError ? <LoadError error={countsError} /> : <Counters counts={counts} />}
+      {summary !== undefined ? summary : countsError ? <LoadError error={countsError} /> : <Counters counts={counts} />}
 
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Tabs value={tab} onChange={(v) => onTab((v ?? tabs[0]) as ReviewTab)} keepMounted={false} variant="outline">
+          <Tabs value={tab} onChange={(v) => onTab((v ?? tabs[0]) as T)} keepMounted={false} variant="outline">
             <ScrollArea type="never" offsetScrollbars={false}>
               <Tabs.List style={{ flexWrap: "nowrap" }}>
                 {tabs.map((x) => (
@@ -118,7 +132,7 @@ export function ReviewLayout({
                       ) : undefined
                     }
                   >
-                    {TAB_LABELS[x]}
+                    {tabLabel(x)}
                   </Tabs.Tab>
                 ))}
               </Tabs.List>
@@ -196,6 +210,8 @@ export interface ReviewItem {
   extra?: ReactNode;
   /** The status badge at the end of the row. */
   status: ReactNode;
+  /** Not opened yet (the contact inbox): a bolder title and a marked start edge. */
+  unread?: boolean;
 }
 
 /**
@@ -230,10 +246,16 @@ export function ReviewList({
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }} data-testid="inbox-list">
       {items.map((item) => (
-        <ReviewRow key={item.id} id={item.id} selected={item.id === selectedId} onSelect={() => onSelect(item.id)}>
+        <ReviewRow
+          key={item.id}
+          id={item.id}
+          selected={item.id === selectedId}
+          unread={item.unread}
+          onSelect={() => onSelect(item.id)}
+        >
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
             <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-              <UserText fw={600} size="sm" lineClamp={2} preWrap={false}>
+              <UserText fw={item.unread ? 800 : 600} size="sm" lineClamp={2} preWrap={false}>
                 {item.title}
               </UserText>
               <Text size="xs" c="dimmed" truncate>
@@ -255,11 +277,13 @@ export function ReviewList({
  */
 function ReviewRow({
   selected,
+  unread,
   onSelect,
   id,
   children,
 }: {
   selected: boolean;
+  unread?: boolean;
   onSelect: () => void;
   id: number;
   children: ReactNode;
@@ -273,13 +297,19 @@ function ReviewRow({
         p="sm"
         data-testid="inbox-item"
         data-id={id}
+        data-unread={unread ? "true" : undefined}
         style={{
           display: "block",
           borderRadius: "var(--mantine-radius-md)",
           border: `1px solid ${selected ? "var(--mantine-color-teal-6)" : "var(--mantine-color-default-border)"}`,
           background: selected ? "var(--mantine-color-teal-0)" : "var(--mantine-color-body)",
-          // The start edge (left, or right in Persian) marks the selected row.
-          borderInlineStartWidth: selected ? 4 : 1,
+          // The start edge (left, or right in Persian) marks the selected row, or an unread one.
+          borderInlineStartWidth: selected || unread ? 4 : 1,
+          borderInlineStartColor: selected
+            ? "var(--mantine-color-teal-6)"
+            : unread
+              ? "var(--mantine-color-blue-6)"
+              : undefined,
         }}
       >
         {children}

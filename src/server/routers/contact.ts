@@ -1,0 +1,46 @@
+/**
+ * The admins' contact inbox (issue #16 §3): the landing page's contact form messages, read,
+ * answered by e-mail (through the mail outbox), marked handled or reopened, and deleted.
+ */
+import { contactIdInput, contactListInput, contactReplyInput } from "../../common/contact";
+import {
+  contactCounts,
+  deleteContactMessage,
+  getContactMessage,
+  listContactMessages,
+  replyToContact,
+  setContactHandled,
+} from "../domain/contact";
+import { adminProcedure, router } from "../trpc/init";
+
+export const contactRouter = router({
+  /** One page of the messages of a filter, newest first, and the count of every filter. */
+  list: adminProcedure.input(contactListInput).query(async ({ ctx, input }) => {
+    const [page, counts] = await Promise.all([
+      listContactMessages(ctx.db, input.filter, input.cursor),
+      contactCounts(ctx.db),
+    ]);
+    return { ...page, counts };
+  }),
+  /** One message with its replies; opening it marks it read. */
+  get: adminProcedure.input(contactIdInput).query(({ ctx, input }) => getContactMessage(ctx.db, input.id)),
+  /** E-mails a reply to the sender (queued in the outbox with the recorded reply). */
+  reply: adminProcedure
+    .input(contactReplyInput)
+    .mutation(({ ctx, input }) => replyToContact(ctx.db, ctx.viewer.id, input.id, input.body)),
+  /** Marks a message handled. */
+  markHandled: adminProcedure.input(contactIdInput).mutation(async ({ ctx, input }) => {
+    await setContactHandled(ctx.db, ctx.viewer.id, input.id, true);
+    return { ok: true as const };
+  }),
+  /** Opens a handled message again. */
+  reopen: adminProcedure.input(contactIdInput).mutation(async ({ ctx, input }) => {
+    await setContactHandled(ctx.db, ctx.viewer.id, input.id, false);
+    return { ok: true as const };
+  }),
+  /** Deletes a message and its replies for good. */
+  delete: adminProcedure.input(contactIdInput).mutation(async ({ ctx, input }) => {
+    await deleteContactMessage(ctx.db, input.id);
+    return { ok: true as const };
+  }),
+});
