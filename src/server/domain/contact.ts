@@ -75,41 +75,56 @@ export async function listContactMessages(db: DbOrTx, filter: ContactFilter, cur
 }
 
 /**
- * One message with its replies (oldest first, with the replying admin's name), marking it read
- * the first time an admin opens it.
+ * Marks message `id` read (the first time only; the unread badge moves: `contact.changed`).
+ * Reading is a write, so it is its own mutation: `getContactMessage` changes nothing.
  * @throws NOT_FOUND.
  */
-export async function getContactMessage(db: Db, id: number) {
-  return db.transaction(async (tx) => {
+export async function markContactRead(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
     const [read] = await tx
       .update(contactMessages)
       .set({ readAt: new Date() })
       .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)))
       .returning({ id: contactMessages.id });
-    if (read) await publish(tx, { type: "contact.changed" });
-    const [message] = await tx
-      .select({
-        ...listColumns,
-        userId: contactMessages.userId,
-        handledByName: profiles.name,
-      })
+    if (read) {
+      await publish(tx, { type: "contact.changed" });
+      return;
+    }
+    const [exists] = await tx
+      .select({ id: contactMessages.id })
       .from(contactMessages)
-      .leftJoin(profiles, eq(profiles.userId, contactMessages.handledBy))
       .where(eq(contactMessages.id, id));
-    if (!message) throw new DomainError("NOT_FOUND", Msg.notFound);
-    const replies = await tx
-      .select({
-        id: contactReplies.id,
-        body: contactReplies.body,
-        createdAt: contactReplies.createdAt,
-        adminName: profiles.name,
-      })
-      .from(contactReplies)
-      .leftJoin(profiles, eq(profiles.userId, contactReplies.adminId))
-      .where(eq(contactReplies.messageId, id))
-      .orderBy(contactReplies.createdAt, contactReplies.id);
-    return { ...message, replies };
+    if (!exists) throw new DomainError("NOT_FOUND", Msg.notFound);
   });
+}
+
+/**
+ * One message with its replies, oldest reply first.
+ * @throws NOT_FOUND.
+ */
+export async function getContactMessage(db: Db, id: number) {
+  const [message] = await db
+    .select({
+      ...listColumns,
+      userId: contactMessages.userId,
+      handledByName: profiles.name,
+    })
+    .from(contactMessages)
+    .leftJoin(profiles, eq(profiles.userId, contactMessages.handledBy))
+    .where(eq(contactMessages.id, id));
+  if (!message) throw new DomainError("NOT_FOUND", Msg.notFound);
+  const replies = await db
+    .select({
+      id: contactReplies.id,
+      body: contactReplies.body,
+      createdAt: contactReplies.createdAt,
+      adminName: profiles.name,
+    })
+    .from(contactReplies)
+    .leftJoin(profiles, eq(profiles.userId, contactReplies.adminId))
+    .where(eq(contactReplies.messageId, id))
+    .orderBy(contactReplies.createdAt, contactReplies.id);
+  return { ...message, replies };
 }
 
 /**

@@ -76,7 +76,7 @@ describe("list, filters and counts", () => {
     const a = await visitorSends({ name: "First Sender" });
     const b = await visitorSends({ name: "Second Sender" });
     const c = await visitorSends({ name: "Third Sender" });
-    await admin.contact.get({ id: b }); // read, still open
+    await admin.contact.markRead({ id: b }); // read, still open
     await admin.contact.markHandled({ id: c }); // handled (and read)
 
     const ids = async (filter: "unread" | "open" | "handled" | "all") =>
@@ -122,16 +122,18 @@ describe("list, filters and counts", () => {
 });
 
 describe("a message", () => {
-  it("get marks it read once, and returns it with its replies", async () => {
+  it("get returns it with its replies and changes nothing; markRead marks it read once", async () => {
     const id = await visitorSends({ name: "Reader Test" });
-    expect((await row(id))?.readAt).toBeNull();
     const opened = await admin.contact.get({ id });
     expect(opened).toMatchObject({ id, name: "Reader Test", replies: [] });
+    expect((await row(id))?.readAt).toBeNull();
+    await admin.contact.markRead({ id });
     const readAt = (await row(id))?.readAt;
     expect(readAt).toBeInstanceOf(Date);
-    await admin.contact.get({ id });
+    await admin.contact.markRead({ id });
     expect((await row(id))?.readAt).toEqual(readAt);
     await expectTRPCError(admin.contact.get({ id: 987654321 }), "NOT_FOUND", Msg.notFound);
+    await expectTRPCError(admin.contact.markRead({ id: 987654321 }), "NOT_FOUND", Msg.notFound);
   });
 
   it("a reply is recorded and exactly one e-mail queued to the sender, in English for a visitor", async () => {
@@ -220,6 +222,7 @@ describe("who may", () => {
     ] as const) {
       await expectTRPCError(caller.contact.list({}), code, message);
       await expectTRPCError(caller.contact.get({ id }), code, message);
+      await expectTRPCError(caller.contact.markRead({ id }), code, message);
       await expectTRPCError(caller.contact.reply({ id, body: "Hi" }), code, message);
       await expectTRPCError(caller.contact.markHandled({ id }), code, message);
       await expectTRPCError(caller.contact.reopen({ id }), code, message);
@@ -262,7 +265,7 @@ describe("the live admin badge", () => {
         start + 1,
       );
       const after = it.next();
-      await admin.contact.get({ id });
+      await admin.contact.markRead({ id });
       expect(((await withTimeout(after, 5_000, "the badges after reading")).value as Badges).admin?.contact).toBe(
         start,
       );

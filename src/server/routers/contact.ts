@@ -8,6 +8,7 @@ import {
   deleteContactMessage,
   getContactMessage,
   listContactMessages,
+  markContactRead,
   replyToContact,
   setContactHandled,
 } from "../domain/contact";
@@ -22,8 +23,13 @@ export const contactRouter = router({
     ]);
     return { ...page, counts };
   }),
-  /** One message with its replies; opening it marks it read. */
+  /** One message with its replies (reading changes nothing: `markRead`). */
   get: adminProcedure.input(contactIdInput).query(({ ctx, input }) => getContactMessage(ctx.db, input.id)),
+  /** Marks a message read (the panel calls it when it opens an unread message). */
+  markRead: adminProcedure.input(contactIdInput).mutation(async ({ ctx, input }) => {
+    await markContactRead(ctx.db, input.id);
+    return { ok: true as const };
+  }),
   /** E-mails a reply to the sender (queued in the outbox with the recorded reply). */
   reply: adminProcedure
     .input(contactReplyInput)

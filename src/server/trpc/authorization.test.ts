@@ -120,6 +120,7 @@ const MATRIX: Record<string, Tier> = {
   "services.review": "admin",
   "contact.list": "admin",
   "contact.get": "admin",
+  "contact.markRead": "admin",
   "contact.reply": "admin",
   "contact.markHandled": "admin",
   "contact.reopen": "admin",

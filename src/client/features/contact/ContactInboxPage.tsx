@@ -231,11 +231,20 @@ function ContactPanel({ id, onDeleted }: { id: number; onDeleted: () => void }) 
       queryClient.invalidateQueries(trpc.contact.get.queryFilter({ id })),
     ]);
 
-  // The message is read now: the list's unread marks and counts move.
-  const loaded = message.isSuccess;
+  // Opening an unread message reads it: the list's unread marks and counts move.
+  const markRead = useMutation(trpc.contact.markRead.mutationOptions());
+  const unread = message.isSuccess && message.data.readAt === null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opened unread message
   useEffect(() => {
-    if (loaded) void queryClient.invalidateQueries(trpc.contact.list.pathFilter());
-  }, [loaded, queryClient, trpc]);
+    if (!unread) return;
+    markRead.mutate(
+      { id },
+      {
+        onSuccess: () => void invalidate(),
+        onError: (error) => console.error("Failed to mark the message read", error),
+      },
+    );
+  }, [unread, id]);
 
   if (message.isPending) {
     return (
