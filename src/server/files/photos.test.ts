@@ -18,7 +18,7 @@ import { PHOTO_WIDTHS } from "../../common/uploads";
 import { type Actor, createTestApp, SAMPLE_FILES, type TestApp, uploadFile } from "../../test/app";
 import { uploads, uploadVariants } from "../db/schema";
 import { pickPhotoVariant, preferredPhotoFormat, type StoredVariant } from "./photos";
-import { pruneOrphanUploads, storeUpload, uploadsDir } from "./uploads";
+import { pruneOrphanUploads, storeUpload } from "./uploads";
 
 const RED = { r: 220, g: 30, b: 30 };
 const BLUE = { r: 30, g: 30, b: 220 };
@@ -97,7 +97,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const dir = () => uploadsDir(t.config.dataDir);
+const dir = () => path.join(t.config.dataDir, "uploads");
 const filesOnDisk = async () => (await readdir(dir())).sort();
 
 async function variantRows(uploadId: string) {
@@ -426,7 +426,7 @@ describe("refused photos leave nothing behind", () => {
     } as unknown as TestApp["db"];
     await expect(
       storeUpload(brokenDb, {
-        dataDir: t.config.dataDir,
+        storage: t.app.storage,
         ownerId: owner.user!.id,
         purpose: "profile_photo",
         fileName: "face.jpg",
@@ -460,7 +460,7 @@ describe("the orphan sweep", () => {
       .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
       .where(eq(uploads.id, id));
 
-    expect(await pruneOrphanUploads(t.db, t.config.dataDir)).toBeGreaterThanOrEqual(1);
+    expect(await pruneOrphanUploads(t.db, t.app.storage)).toBeGreaterThanOrEqual(1);
 
     expect(await t.db.select().from(uploads).where(eq(uploads.id, id))).toEqual([]);
     expect(await variantRows(id)).toEqual([]);

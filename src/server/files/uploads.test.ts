@@ -24,7 +24,7 @@ import {
   uploadFile,
 } from "../../test/app";
 import { uploads } from "../db/schema";
-import { storeUpload, uploadsDir } from "./uploads";
+import { storeUpload } from "./uploads";
 
 /**
  * A disk whose opens can be made slow: while `openDelayMs` > 0, every file write stream opens
@@ -63,7 +63,7 @@ afterAll(async () => {
 });
 
 async function filesOnDisk(): Promise<string[]> {
-  return (await readdir(uploadsDir(t.config.dataDir))).sort();
+  return (await readdir(path.join(t.config.dataDir, "uploads"))).sort();
 }
 
 async function rowsOf(ownerId: string) {
@@ -133,7 +133,7 @@ describe("storing an upload", () => {
     });
     // Stored under a generated name (not the user's), with exactly the bytes sent.
     expect(row!.storageKey).not.toContain("me");
-    const onDisk = await readFile(path.join(uploadsDir(t.config.dataDir), row!.storageKey));
+    const onDisk = await readFile(path.join(path.join(t.config.dataDir, "uploads"), row!.storageKey));
     expect(onDisk.equals(SAMPLE_FILES.png)).toBe(true);
     expect(await filesOnDisk()).not.toContainEqual(expect.stringMatching(/\.part$/));
   });
@@ -406,15 +406,16 @@ describe("a slow disk (issue #10 §8)", () => {
     slowDisk.openDelayMs = 200;
     try {
       // One chunk over the limit: the refusal comes before the delayed open completes.
-      const source = Readable.from([padTo(SAMPLE_FILES.png, Math.round(1.2 * MB))]);
+      // (A profile attachment: it streams to the storage; a photo is gathered in memory first.)
+      const source = Readable.from([padTo(SAMPLE_FILES.pdf, Math.round(1.2 * MB))]);
       const stored = storeUpload(t.db, {
-        dataDir: t.config.dataDir,
+        storage: t.app.storage,
         ownerId: m.user!.id,
-        purpose: "profile_photo",
-        fileName: "huge.png",
+        purpose: "profile_attachment",
+        fileName: "huge.pdf",
         source,
       });
-      await expect(stored).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: Msg.photoTooLarge });
+      await expect(stored).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: Msg.attachmentTooLarge });
     } finally {
       slowDisk.openDelayMs = 0;
     }
@@ -580,7 +581,7 @@ describe("downloads", () => {
     });
     const id = res.json!.id as string;
     const [row] = await t.db.select().from(uploads).where(eq(uploads.id, id));
-    await rm(path.join(uploadsDir(t.config.dataDir), row!.storageKey));
+    await rm(path.join(path.join(t.config.dataDir, "uploads"), row!.storageKey));
     const gone = await get(id, owner.token);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ error: { code: "NOT_FOUND", message: Msg.notFound } });
