@@ -28,6 +28,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
+  type ListMultipartUploadsCommandOutput,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
@@ -280,14 +281,26 @@ export class S3Storage implements FileStorage {
     let keyMarker: string | undefined;
     let uploadIdMarker: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListMultipartUploadsCommand({
-          Bucket: this.bucket,
-          Prefix: this.prefix || undefined,
-          KeyMarker: keyMarker,
-          UploadIdMarker: uploadIdMarker,
-        }),
-      );
+      let page: ListMultipartUploadsCommandOutput;
+      try {
+        page = await this.client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            Prefix: this.prefix || undefined,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+      } catch (err) {
+        // A service without this call (some S3 emulators) leaves it to the bucket's lifecycle
+        // rule (AbortIncompleteMultipartUpload, README "File storage").
+        if (
+          err instanceof S3ServiceException &&
+          (err.name === "NotImplemented" || err.$metadata.httpStatusCode === 501)
+        )
+          return removed;
+        throw err;
+      }
       for (const u of page.Uploads ?? []) {
         if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated.getTime() >= cutoff) continue;
         await this.client.send(
