@@ -308,7 +308,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   mkdirSync(config.dataDir, { recursive: true });
   await app.register(fastifyStatic, { root: config.dataDir, serve: false });
   // Uploads live in the configured storage (local folder or S3 bucket; issue #16 §4).
-  const storage = createStorage(config.storage);
+  const storage = await createStorage(config.storage);
   app.addHook("onClose", async () => storage.close());
   await registerFileRoutes(app, { db, storage });
 

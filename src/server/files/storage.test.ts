@@ -302,8 +302,8 @@ describe("S3 storage settings", () => {
     });
   });
 
-  it("createStorage builds the driver the settings name", () => {
-    const s = createStorage(loadConfig({ ...s3.env(), DATA_DIR: "/tmp" }).storage);
+  it("createStorage builds the driver the settings name", async () => {
+    const s = await createStorage(loadConfig({ ...s3.env(), DATA_DIR: "/tmp" }).storage);
     expect(s.driver).toBe("s3");
     s.close();
   });
