@@ -20,6 +20,7 @@
  *   before copies existed gets them on this first request; one that cannot be decoded is served
  *   as stored. `w` on any other upload, or a `w` that is not a whole number in range, is 404.
  */
+import { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -207,6 +208,11 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; s
     if (range === "unsatisfiable") {
       return reply.code(416).header("Content-Range", `bytes */${info.size}`).header("Content-Length", 0).send();
     }
+    if (range) reply.code(206).header("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
+    reply.header("Content-Length", range ? range.end - range.start + 1 : info.size);
+    // HEAD (Fastify's automatic route): the headers only, without fetching the bytes. An empty
+    // stream, because the HEAD route would replace our Content-Length with 0 for no payload.
+    if (req.method === "HEAD") return reply.send(Readable.from([]));
     const body = await storage.get(file.storageKey, range);
     if (!body) {
       // Deleted between stat and get: the error handler's JSON must not go out as the file.
@@ -217,13 +223,12 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; s
         "Last-Modified",
         "Accept-Ranges",
         "Vary",
+        "Content-Range",
+        "Content-Length",
       ])
         reply.removeHeader(h);
       throw missing();
     }
-    if (range) {
-      reply.code(206).header("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
-    }
-    return reply.header("Content-Length", range ? range.end - range.start + 1 : info.size).send(body);
+    return reply.send(body);
   });
 }

@@ -156,6 +156,11 @@ describe.each(["local", "s3"] as const)("the %s driver", (driver) => {
         expect(part.rawPayload.equals(content.subarray(start, end + 1)), range).toBe(true);
       }
 
+      const head = await t.inject({ method: "HEAD", url, token: owner.token, headers: { range: "bytes=0-9" } });
+      expect(head.statusCode).toBe(206);
+      expect(head.headers["content-length"]).toBe("10");
+      expect(head.rawPayload.length).toBe(0);
+
       const beyond = await t.inject({ url, token: owner.token, headers: { range: "bytes=300000-" } });
       expect(beyond.statusCode).toBe(416);
       expect(beyond.headers["content-range"]).toBe(`bytes */${content.length}`);
