@@ -5,6 +5,7 @@
  * one bucket on an S3 API server started here (`@20minutes/s3rver`). A file uploaded through one
  * downloads, whole and by a byte range, through the other; a profile photo's copies made by one
  * are served by the other. Needs DATABASE_URL (the embedded database is one process's own).
+ * Also: a process told to use S3 without a bucket stops at once with one line naming it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -178,5 +179,26 @@ describe.runIf(ADMIN_URL)("two app processes, one database, one bucket", () => {
     expect(copy.status).toBe(200);
     expect(copy.headers.get("content-type")).toBe("image/avif");
     expect((await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).width).toBe(64);
+  }, 60_000);
+});
+
+describe("a process started with STORAGE_DRIVER=s3 but no bucket", () => {
+  it("stops at once with exit code 1 and one line naming S3_BUCKET", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "src/server/main.ts")], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, NODE_ENV: "test", STORAGE_DRIVER: "s3", S3_BUCKET: "", DATABASE_URL: undefined },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout?.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr?.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code, out).toBe(1);
+    const lines = out.split("\n").filter((l) => l.trim() && !/Warning|--trace-warnings/.test(l));
+    expect(lines).toEqual(["Invalid configuration: S3_BUCKET: required when STORAGE_DRIVER=s3"]);
   }, 60_000);
 });
