@@ -1,6 +1,6 @@
 /**
  * What must not linger after an upload (issue #10 §7): a private download is never cached
- * (`Cache-Control: private, no-store`, not the `public, max-age=0` that `sendFile` would set),
+ * (`Cache-Control: private, no-store`, never a public cache header),
  * and the `.part` file of an upload whose process died is removed by the orphan sweep.
  */
 import { mkdir, readdir, utimes, writeFile } from "node:fs/promises";
