@@ -23,7 +23,6 @@ import { pruneOrphanUploads } from "./uploads";
 const MB = 1024 * 1024;
 
 let s3: TestS3;
-const started = Date.now();
 
 beforeAll(async () => {
   s3 = await startTestS3();
@@ -31,7 +30,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await s3?.stop();
-  console.info(`storage.test.ts: ${Date.now() - started} ms including the S3 server`);
 });
 
 async function streamOf(chunks: Buffer[], failWith?: Error): Promise<Readable> {
