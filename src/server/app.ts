@@ -23,7 +23,7 @@ import { MIGRATIONS_FOLDER } from "./db/client";
 import { isInvalidDatabaseInput } from "./db/errors";
 import { RETRY_AFTER_OUTAGE_SECONDS, registerErrorHandler, trpcErrorOf } from "./errors";
 import { registerFileRoutes } from "./files/routes";
-import { uploadsDir } from "./files/uploads";
+import { createStorage } from "./files/storage";
 import { connectionRegistry } from "./live/connections";
 import { requestLogSerializer } from "./log-redact";
 import { CLIENT_DIR } from "./paths";
@@ -304,10 +304,13 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     },
   });
 
-  // reply.sendFile (with byte ranges) for uploads; the uploads folder itself is never served.
-  mkdirSync(uploadsDir(config.dataDir), { recursive: true });
-  await app.register(fastifyStatic, { root: uploadsDir(config.dataDir), serve: false });
-  await registerFileRoutes(app, { db, dataDir: config.dataDir });
+  // Decorates reply.sendFile (the client's fallback below); serves nothing by itself.
+  mkdirSync(config.dataDir, { recursive: true });
+  await app.register(fastifyStatic, { root: config.dataDir, serve: false });
+  // Uploads live in the configured storage (local folder or S3 bucket; issue #16 §4).
+  const storage = await createStorage(config.storage);
+  app.addHook("onClose", async () => storage.close());
+  await registerFileRoutes(app, { db, storage });
 
   const clientDir = opts.clientDir ?? DEFAULT_CLIENT_DIR;
   const indexHtml = path.join(clientDir, "index.html");

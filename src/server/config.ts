@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import type { StorageConfig } from "./files/storage";
 
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
@@ -52,6 +53,33 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /** Where uploads are stored: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket; issue #16 §4). */
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  /** The bucket (required when STORAGE_DRIVER=s3). */
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+  /** Region of the bucket; `auto` for Cloudflare R2. */
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default("us-east-1")),
+  /** Endpoint of a non-AWS service (R2, MinIO, …): https://…; AWS's own when unset. */
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .url()
+      .refine((v) => /^https?:$/.test(new URL(v).protocol), "must be an http:// or https:// URL")
+      .optional(),
+  ),
+  /** Keys; when both are unset the AWS SDK's own chain applies (AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** Path-style addresses (`endpoint/bucket/key`), as MinIO usually needs (true/false). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  /** Prepended to every object key, e.g. `uploads/`; letters, digits, `._-/`, not starting with `/`. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9._-]+\/)*[A-Za-z0-9._-]*$/, "letters, digits, . _ - and / between parts")
+    .default("uploads/"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -61,13 +89,36 @@ export type Config = ReturnType<typeof loadConfig>;
  * @throws Error, one line: `Invalid configuration: SETTING: reason; …`.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .superRefine((e, ctx) => {
+      if (e.STORAGE_DRIVER !== "s3") return;
+      if (!e.S3_BUCKET)
+        ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when STORAGE_DRIVER=s3" });
+      if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+        const missing = e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+        ctx.addIssue({ code: "custom", path: [missing], message: "set both S3 keys or neither" });
+      }
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration: ${lines.join("; ")}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const storage: StorageConfig =
+    e.STORAGE_DRIVER === "s3"
+      ? {
+          driver: "s3",
+          bucket: e.S3_BUCKET ?? "",
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX,
+        }
+      : { driver: "local", dir: path.join(dataDir, "uploads") };
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
@@ -86,5 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     wsMaxPerIp: e.WS_MAX_PER_IP,
     demoAdmin: e.DEMO_ADMIN,
+    /** Where uploads are stored (files/storage.ts). */
+    storage,
   };
 }

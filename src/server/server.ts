@@ -76,7 +76,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         pruneExpiredSessions(database.db),
         pruneRateLimits(database.db),
         pruneResetTokens(database.db),
-        pruneOrphanUploads(database.db, config.dataDir),
+        pruneOrphanUploads(database.db, app.storage),
         closeExpiredPosts(database.db),
       ]).catch((err) => app.log.error({ err }, "housekeeping failed"));
     },

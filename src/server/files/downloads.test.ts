@@ -1,13 +1,13 @@
 /**
  * What must not linger after an upload (issue #10 §7): a private download is never cached
- * (`Cache-Control: private, no-store`, not the `public, max-age=0` that `sendFile` would set),
+ * (`Cache-Control: private, no-store`, never a public cache header),
  * and the `.part` file of an upload whose process died is removed by the orphan sweep.
  */
 import { mkdir, readdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, SAMPLE_FILES, type TestApp, uploadFile } from "../../test/app";
-import { PARTIAL_UPLOAD_MAX_AGE_MS, pruneOrphanUploads, uploadsDir } from "./uploads";
+import { PARTIAL_UPLOAD_MAX_AGE_MS, pruneOrphanUploads } from "./uploads";
 
 let t: TestApp;
 
@@ -51,7 +51,7 @@ describe("downloads are private", () => {
 
 describe("the orphan sweep", () => {
   it("removes .part files older than an hour (an upload that died mid-way) and keeps fresh ones", async () => {
-    const dir = uploadsDir(t.config.dataDir);
+    const dir = path.join(t.config.dataDir, "uploads");
     await mkdir(dir, { recursive: true });
     const stale = path.join(dir, "00000000-0000-4000-8000-00000000dead.part");
     const fresh = path.join(dir, "00000000-0000-4000-8000-00000000f00d.part");
@@ -60,7 +60,7 @@ describe("the orphan sweep", () => {
     const old = new Date(Date.now() - PARTIAL_UPLOAD_MAX_AGE_MS - 60_000);
     await utimes(stale, old, old);
 
-    await pruneOrphanUploads(t.db, t.config.dataDir);
+    await pruneOrphanUploads(t.db, t.app.storage);
 
     const left = await readdir(dir);
     expect(left).not.toContain(path.basename(stale));

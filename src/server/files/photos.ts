@@ -7,8 +7,8 @@
  *   the avatar's `object-fit: cover` showed the original) and reduced — never enlarged: a copy
  *   is at most the original's shorter side, and widths that would come out equal are kept once;
  * - all metadata stripped (EXIF with its GPS position, XMP, IPTC, ICC — converted to sRGB);
- * - stored under DATA_DIR/uploads/<upload storage key>-<width>.<format>, one `upload_variants`
- *   row each.
+ * - stored in the file storage (files/storage.ts, local folder or bucket) under the key
+ *   `<upload storage key>-<width>.<format>`, one `upload_variants` row each.
  *
  * They are made in the upload request (`renderPhotoVariants` + `writePhotoVariants`, called by
  * `storeUpload`): a photo that cannot be decoded, or has more than 50 megapixels, is refused
@@ -16,8 +16,6 @@
  * first request (`ensurePhotoVariants`); one that cannot be decoded keeps being served as stored.
  */
 import { randomUUID } from "node:crypto";
-import { rename, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { Msg } from "../../common/messages";
@@ -25,7 +23,7 @@ import { PHOTO_WIDTHS } from "../../common/uploads";
 import type { DbOrTx } from "../db/client";
 import { type PhotoVariantFormat, uploadVariants } from "../db/schema";
 import { DomainError } from "../domain/errors";
-import { uploadsDir } from "./uploads";
+import type { FileStorage } from "./storage";
 
 // Each photo is decoded once, so libvips' operation and open-file caches would only hold memory
 // and descriptors (of files the orphan sweep may delete) for nothing.
@@ -67,14 +65,14 @@ export interface StoredVariant {
 }
 
 /**
- * Decodes the photo at `file` once and encodes every copy (see the module comment): the
+ * Decodes the photo `input` (its bytes, or the path of a file) once and encodes every copy (see the module comment): the
  * oriented, centred square at the largest size is kept as raw pixels, and each copy is
  * reduced from it and encoded (two encodings per size, run together on libuv's pool).
  * @throws DomainError BAD_REQUEST `photoUnreadable` when the bytes cannot be decoded as an
  * image, `photoTooManyPixels` when it has more than `PHOTO_MAX_INPUT_PIXELS`.
  */
-export async function renderPhotoVariants(file: string): Promise<RenderedVariant[]> {
-  const load = () => sharp(file, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: "error" });
+export async function renderPhotoVariants(input: Buffer | string): Promise<RenderedVariant[]> {
+  const load = () => sharp(input, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: "error" });
   let meta: Metadata;
   try {
     meta = await load().metadata();
@@ -117,22 +115,20 @@ function refusal(err: unknown): DomainError {
   return new DomainError("BAD_REQUEST", tooManyPixels ? Msg.photoTooManyPixels : Msg.photoUnreadable);
 }
 
-/** File name of a copy: beside its original, named after it. */
+/** Storage key of a copy: named after its original. */
 function variantKey(uploadStorageKey: string, v: { width: number; format: PhotoVariantFormat }): string {
   return `${uploadStorageKey}-${v.width}.${v.format}`;
 }
 
 /**
- * Writes `rendered` under DATA_DIR/uploads next to the original stored as `uploadStorageKey`
- * (each through a `.part` file, so that a crash leaves only what `prunePartialUploads` sweeps).
- * On failure removes whatever it wrote and rethrows.
+ * Stores `rendered` as the copies of the original stored as `uploadStorageKey` (each write is
+ * all-or-nothing, `FileStorage.put`). On failure removes whatever it wrote and rethrows.
  */
 export async function writePhotoVariants(
-  dataDir: string,
+  storage: FileStorage,
   uploadStorageKey: string,
   rendered: RenderedVariant[],
 ): Promise<StoredVariant[]> {
-  const dir = uploadsDir(dataDir);
   const stored: StoredVariant[] = rendered.map((v) => ({
     format: v.format,
     width: v.width,
@@ -142,28 +138,23 @@ export async function writePhotoVariants(
   }));
   try {
     await Promise.all(
-      rendered.map(async (v) => {
-        const final = path.join(dir, variantKey(uploadStorageKey, v));
-        const part = `${final}.${randomUUID()}.part`;
-        try {
-          await writeFile(part, v.data, { flag: "wx", mode: 0o600 });
-          await rename(part, final);
-        } finally {
-          await rm(part, { force: true });
-        }
-      }),
+      rendered.map((v) =>
+        storage.put(variantKey(uploadStorageKey, v), v.data, { contentType: PHOTO_CONTENT_TYPE[v.format] }),
+      ),
     );
   } catch (err) {
-    await removeVariantFiles(dataDir, stored);
+    await removeVariantFiles(storage, stored);
     throw err;
   }
   return stored;
 }
 
-/** Deletes the files of `variants` (missing ones are fine). */
-export async function removeVariantFiles(dataDir: string, variants: readonly { storageKey: string }[]): Promise<void> {
-  const dir = uploadsDir(dataDir);
-  await Promise.all(variants.map((v) => rm(path.join(dir, v.storageKey), { force: true })));
+/** Deletes the stored files of `variants` (missing ones are fine). */
+export async function removeVariantFiles(
+  storage: FileStorage,
+  variants: readonly { storageKey: string }[],
+): Promise<void> {
+  if (variants.length > 0) await storage.delete(variants.map((v) => v.storageKey));
 }
 
 /** The recorded copies of an upload, smallest first. */
@@ -190,19 +181,21 @@ export async function photoVariantsOf(db: DbOrTx, uploadId: string): Promise<Sto
  */
 export async function ensurePhotoVariants(
   db: DbOrTx,
-  dataDir: string,
+  storage: FileStorage,
   upload: { id: string; storageKey: string },
 ): Promise<StoredVariant[]> {
   const existing = await photoVariantsOf(db, upload.id);
   if (existing.length > 0) return existing;
+  const original = await storage.read(upload.storageKey);
+  if (!original) return [];
   let rendered: RenderedVariant[];
   try {
-    rendered = await renderPhotoVariants(path.join(uploadsDir(dataDir), upload.storageKey));
+    rendered = await renderPhotoVariants(original);
   } catch {
     return [];
   }
   // A name of its own for this attempt, so that a racing request never overwrites our files.
-  const stored = await writePhotoVariants(dataDir, `${upload.storageKey}-${randomUUID().slice(0, 8)}`, rendered);
+  const stored = await writePhotoVariants(storage, `${upload.storageKey}-${randomUUID().slice(0, 8)}`, rendered);
   let inserted: { storageKey: string }[];
   try {
     inserted = await db
@@ -212,12 +205,12 @@ export async function ensurePhotoVariants(
       .returning({ storageKey: uploadVariants.storageKey });
   } catch {
     // The upload was deleted meanwhile (foreign key): nothing to serve, nothing to keep.
-    await removeVariantFiles(dataDir, stored);
+    await removeVariantFiles(storage, stored);
     return [];
   }
   const kept = new Set(inserted.map((r) => r.storageKey));
   await removeVariantFiles(
-    dataDir,
+    storage,
     stored.filter((v) => !kept.has(v.storageKey)),
   );
   return photoVariantsOf(db, upload.id);

@@ -111,7 +111,7 @@ describe("post attachments", () => {
     const old = new Date(Date.now() - 25 * 3600_000);
     for (const id of [referenced, orphan]) await t.db.update(uploads).set({ createdAt: old }).where(eq(uploads.id, id));
 
-    expect(await pruneOrphanUploads(t.db, t.config.dataDir)).toBeGreaterThanOrEqual(1);
+    expect(await pruneOrphanUploads(t.db, t.app.storage)).toBeGreaterThanOrEqual(1);
     const left = (await t.db.select({ id: uploads.id }).from(uploads)).map((u) => u.id);
     expect(left).toContain(referenced);
     expect(left).toContain(fresh);

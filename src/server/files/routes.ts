@@ -9,7 +9,10 @@
  * - `GET /api/files/:id`: the bytes, for who may see them (`canDownload`: owner, admins, any
  *   approved member for profile photos and attachments of published library items), with
  *   Content-Disposition, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`;
- *   byte ranges are honoured.
+ *   streamed from the file storage, whichever driver (issue #16 §4). One byte range is honoured
+ *   (`Range: bytes=a-b`, `a-`, `-n` → 206 with `Content-Range`; past the end → 416 with
+ *   `Content-Range: bytes *\/<size>`); several ranges, a malformed header or an `If-Range` that
+ *   is not the file's `Last-Modified` get the whole file (200). `Accept-Ranges: bytes` always.
  * - `GET /api/files/:id?w=<1–4096>`: for a profile photo, its resized copy at least `w` px wide
  *   (else the largest), AVIF when `Accept` lists `image/avif`, WebP otherwise, with `Vary: Accept`
  *   (issue #11 §6, ADR 0014). Same authorization and 404s as the original; `Cache-Control:
@@ -17,8 +20,7 @@
  *   before copies existed gets them on this first request; one that cannot be decoded is served
  *   as stored. `w` on any other upload, or a `w` that is not a whole number in range, is 404.
  */
-import { access } from "node:fs/promises";
-import path from "node:path";
+import { Readable } from "node:stream";
 import fastifyMultipart from "@fastify/multipart";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -34,7 +36,15 @@ import { isPublishedAttachment } from "../domain/library";
 import { isVisiblePostAttachment } from "../domain/posts";
 import { matchProfileOf, type Viewer } from "../domain/viewer";
 import { ensurePhotoVariants, PHOTO_CONTENT_TYPE, pickPhotoVariant, preferredPhotoFormat } from "./photos";
-import { fileUrl, storeUpload, uploadsDir } from "./uploads";
+import type { ByteRange, FileStorage } from "./storage";
+import { fileUrl, storeUpload } from "./uploads";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Where uploads are stored (files/storage.ts); the housekeeping sweep uses it too. */
+    storage: FileStorage;
+  }
+}
 
 const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes));
 
@@ -80,8 +90,31 @@ function itemVisibility(db: Db, viewer: Viewer, upload: { id: string; purpose: s
   return Promise.resolve(false);
 }
 
-export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; dataDir: string }): Promise<void> {
-  const { db, dataDir } = opts;
+/**
+ * What a `Range` header asks of a file of `size` bytes: one satisfiable range, "unsatisfiable"
+ * (416), or undefined for the whole file (no header, a malformed one, or several ranges, which
+ * a server may answer with the whole file — RFC 9110 §14.2).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | undefined {
+  if (!header) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === "" && m[2] === "")) return undefined;
+  if (m[1] === "") {
+    // The last n bytes.
+    const n = Number(m[2]);
+    if (n === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (m[2] !== "" && Number(m[2]) < start) return undefined;
+  if (start >= size) return "unsatisfiable";
+  return { start, end };
+}
+
+export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; storage: FileStorage }): Promise<void> {
+  const { db, storage } = opts;
+  app.decorate("storage", storage);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 2, parts: 3, headerPairs: 100 },
   });
@@ -100,7 +133,7 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
     const file = await req.file();
     if (!file) throw new DomainError("BAD_REQUEST", Msg.fileNameRequired);
     const stored = await storeUpload(db, {
-      dataDir,
+      storage,
       ownerId: auth.viewer.id,
       purpose: query.data.purpose,
       fileName: file.filename,
@@ -131,7 +164,7 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
       width === undefined
         ? undefined
         : pickPhotoVariant(
-            await ensurePhotoVariants(db, dataDir, upload),
+            await ensurePhotoVariants(db, storage, upload),
             width,
             preferredPhotoFormat(req.headers.accept),
           );
@@ -149,25 +182,53 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; d
           // Only the signed-in viewer may see it: never kept by a shared cache or on disk.
           cacheControl: "private, no-store",
         };
-    // A row whose file is gone (lost volume, manual clean-up) is a 404, not a 500 (issue #11 §5).
-    try {
-      await access(path.join(uploadsDir(dataDir), file.storageKey));
-    } catch {
+    // A row whose file is gone (lost volume or bucket, manual clean-up) is a 404, not a 500 (issue #11 §5).
+    const info = await storage.stat(file.storageKey);
+    const missing = () => {
       req.log.warn({ uploadId: upload.id, variant: variant?.storageKey }, "stored file missing");
-      throw new DomainError("NOT_FOUND", Msg.notFound);
-    }
+      return new DomainError("NOT_FOUND", Msg.notFound);
+    };
+    if (!info) throw missing();
     const inline = file.contentType.startsWith("image/") || file.contentType === "application/pdf";
     // The answer to `?w=` depends on Accept (AVIF or WebP), even when it falls back to the original.
     if (width !== undefined) reply.header("Vary", "Accept");
+    const lastModified = info.lastModified.toUTCString();
     reply
       .header("Content-Type", file.contentType)
       .header("X-Content-Type-Options", "nosniff")
-      // sendFile would replace this with its own `public, max-age=0` unless told not to (cacheControl).
       .header("Cache-Control", file.cacheControl)
+      .header("Accept-Ranges", "bytes")
+      .header("Last-Modified", lastModified)
       .header(
         "Content-Disposition",
         `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
       );
-    return reply.sendFile(file.storageKey, uploadsDir(dataDir), { contentType: false, cacheControl: false });
+    const ifRange = req.headers["if-range"];
+    const range = ifRange && ifRange !== lastModified ? undefined : parseRange(req.headers.range, info.size);
+    if (range === "unsatisfiable") {
+      return reply.code(416).header("Content-Range", `bytes */${info.size}`).header("Content-Length", 0).send();
+    }
+    if (range) reply.code(206).header("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
+    reply.header("Content-Length", range ? range.end - range.start + 1 : info.size);
+    // HEAD (Fastify's automatic route): the headers only, without fetching the bytes. An empty
+    // stream, because the HEAD route would replace our Content-Length with 0 for no payload.
+    if (req.method === "HEAD") return reply.send(Readable.from([]));
+    const body = await storage.get(file.storageKey, range);
+    if (!body) {
+      // Deleted between stat and get: the error handler's JSON must not go out as the file.
+      for (const h of [
+        "Content-Type",
+        "Content-Disposition",
+        "Cache-Control",
+        "Last-Modified",
+        "Accept-Ranges",
+        "Vary",
+        "Content-Range",
+        "Content-Length",
+      ])
+        reply.removeHeader(h);
+      throw missing();
+    }
+    return reply.send(body);
   });
 }

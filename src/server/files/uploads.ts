@@ -3,13 +3,12 @@
  * the size enforced while streaming, the type decided by magic bytes, SHA-256 computed on the
  * way, the bytes stored under a generated name outside any static folder, and one `uploads` row.
  * A profile photo must also decode: its resized WebP/AVIF copies are made and stored in the
- * same request, recorded in `upload_variants` (issue #11 §6, ADR 0014, files/photos.ts).
+ * same request, recorded in `upload_variants` (issue #11 §6, ADR 0014, files/photos.ts). The
+ * bytes go to the configured `FileStorage` (local folder or S3-compatible bucket; issue #16 §4,
+ * ADR 0018, files/storage.ts).
  */
 import { createHash, randomUUID } from "node:crypto";
-import { createWriteStream, type WriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
-import path from "node:path";
-import { type Readable, Transform } from "node:stream";
+import { type Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { and, inArray, lt, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
@@ -26,6 +25,7 @@ import type { DbOrTx } from "../db/client";
 import { posts, profiles, uploads, uploadVariants } from "../db/schema";
 import { DomainError } from "../domain/errors";
 import { removeVariantFiles, renderPhotoVariants, type StoredVariant, writePhotoVariants } from "./photos";
+import type { FileStorage } from "./storage";
 
 /** What magic-byte detection must report for each accepted kind (doc/xls are OLE compound files). */
 const DETECTED_EXT: Record<FileKind, readonly string[]> = {
@@ -40,10 +40,6 @@ const DETECTED_EXT: Record<FileKind, readonly string[]> = {
 
 const SNIFF_BYTES = 4100;
 
-export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, "uploads");
-}
-
 export interface StoredUpload {
   id: string;
   fileName: string;
@@ -54,77 +50,78 @@ export interface StoredUpload {
 }
 
 /**
- * Streams `source` (a multipart file) into storage and records it for `ownerId`; for a profile
+ * Streams `source` (a multipart file) into `storage` and records it for `ownerId`; for a profile
  * photo, also its resized copies (`upload_variants`).
+ *
+ * The bytes pass through one check on their way (`checkedStream`): the size is counted against
+ * the purpose's limit, the SHA-256 computed, and the first 4,100 bytes held back until their magic
+ * bytes say the type is the one the name claims — so no byte of a refused file reaches the
+ * storage, and a refusal mid-way makes the driver's write fail (nothing stored, see
+ * `FileStorage.put`). A profile photo (at most 1 MB) is gathered in memory instead, decoded and
+ * its copies made, and only then written, copies first: a photo that cannot be decoded is never
+ * stored at all.
  * @throws DomainError BAD_REQUEST (name, type or content; a profile photo that cannot be
  * decoded or has more than 50 megapixels), PAYLOAD_TOO_LARGE (too large while streaming).
- * Nothing is left on disk or in the database after a refusal.
+ * Nothing is left in storage or in the database after a refusal.
  */
 export async function storeUpload(
   db: DbOrTx,
-  opts: { dataDir: string; ownerId: string; purpose: UploadPurpose; fileName: string; source: Readable },
+  opts: { storage: FileStorage; ownerId: string; purpose: UploadPurpose; fileName: string; source: Readable },
 ): Promise<StoredUpload> {
   const checked = checkFileName(opts.fileName, opts.purpose);
   if (!checked.ok) {
     opts.source.resume();
     throw new DomainError("BAD_REQUEST", checked.message);
   }
+  const { storage } = opts;
   const rule = UPLOAD_RULES[opts.purpose];
-  const dir = uploadsDir(opts.dataDir);
-  await mkdir(dir, { recursive: true });
+  const contentType = KIND_CONTENT_TYPE[checked.kind];
   const storageKey = randomUUID();
-  const tmpPath = path.join(dir, `${storageKey}.part`);
+  const check = checkedStream(opts.source, rule, DETECTED_EXT[checked.kind]);
+  const isPhoto = opts.purpose === "profile_photo";
 
-  const hash = createHash("sha256");
-  const head: Buffer[] = [];
-  let headBytes = 0;
-  let size = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > rule.maxBytes) {
-        done(new DomainError("PAYLOAD_TOO_LARGE", rule.tooLarge));
-        return;
-      }
-      hash.update(chunk);
-      if (headBytes < SNIFF_BYTES) {
-        head.push(chunk);
-        headBytes += chunk.length;
-      }
-      done(null, chunk);
-    },
-  });
-
-  const out = createWriteStream(tmpPath, { flags: "wx", mode: 0o600 });
   let variants: StoredVariant[] = [];
+  let written = false;
   try {
-    await pipeline(opts.source, meter, out);
-    if ((opts.source as Readable & { truncated?: boolean }).truncated)
-      throw new DomainError("PAYLOAD_TOO_LARGE", rule.tooLarge);
-    const detected = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, SNIFF_BYTES));
-    if (!detected || !DETECTED_EXT[checked.kind].includes(detected.ext)) {
-      throw new DomainError("BAD_REQUEST", Msg.fileContentMismatch);
+    if (isPhoto) {
+      const chunks: Buffer[] = [];
+      const collect = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          chunks.push(chunk);
+          done();
+        },
+      });
+      await pipeline(opts.source, check.meter, collect);
+      check.assertComplete();
+      const bytes = Buffer.concat(chunks);
+      variants = await writePhotoVariants(storage, storageKey, await renderPhotoVariants(bytes));
+      written = true;
+      await storage.put(storageKey, bytes, { contentType });
+    } else {
+      const putting = storage.put(storageKey, check.meter, { contentType }).catch((err: unknown) => {
+        // The driver gave up (storage unreachable): stop reading the upload too.
+        check.meter.destroy(err instanceof Error ? err : new Error(String(err)));
+        throw err;
+      });
+      written = true;
+      const results = await Promise.allSettled([pipeline(opts.source, check.meter), putting]);
+      // A refusal of ours explains the driver's failure better than the driver's own error.
+      if (check.refusal) throw check.refusal;
+      for (const r of results) if (r.status === "rejected") throw r.reason;
+      check.assertComplete();
     }
-    if (opts.purpose === "profile_photo") {
-      variants = await writePhotoVariants(opts.dataDir, storageKey, await renderPhotoVariants(tmpPath));
-    }
-    await rename(tmpPath, path.join(dir, storageKey));
   } catch (err) {
     opts.source.resume();
-    await removeVariantFiles(opts.dataDir, variants);
-    // A failed pipeline rejects as soon as any stream errors, while the file may still be being
-    // opened (or closed): removing it before then would leave it behind once the open completes
-    // (issue #10 §8). Wait for the descriptor to be released, then remove the file.
-    await closed(out);
-    await rm(tmpPath, { force: true });
+    await removeVariantFiles(storage, variants);
+    if (written) await storage.delete([storageKey]).catch(() => {});
     throw err;
   }
 
   const stored = {
     fileName: cleanFileName(opts.fileName),
-    sizeBytes: size,
-    contentType: KIND_CONTENT_TYPE[checked.kind],
-    sha256: hash.digest("hex"),
+    sizeBytes: check.size(),
+    contentType,
+    sha256: check.sha256(),
     purpose: opts.purpose,
   };
   let id: string;
@@ -142,20 +139,91 @@ export async function storeUpload(
     });
   } catch (err) {
     // No row, no file: never leave bytes nobody can reach.
-    await rm(path.join(dir, storageKey), { force: true });
-    await removeVariantFiles(opts.dataDir, variants);
+    await storage.delete([storageKey]);
+    await removeVariantFiles(storage, variants);
     throw err;
   }
   return { id, ...stored };
 }
 
 /**
- * Resolves once `stream` has emitted 'close' (its file opened, if ever, and closed again),
- * whatever its outcome; a file stream always closes once it has ended or been destroyed.
+ * The check every upload's bytes stream through: `meter` counts them (refusing with
+ * PAYLOAD_TOO_LARGE past `rule.maxBytes`), hashes them, and holds back the first SNIFF_BYTES
+ * until `fileTypeFromBuffer` finds one of `accepted` in them (else BAD_REQUEST
+ * `fileContentMismatch`); `refusal` is the DomainError it stopped with, if any.
  */
-function closed(stream: WriteStream): Promise<void> {
-  if (stream.closed) return Promise.resolve();
-  return new Promise((resolve) => stream.once("close", () => resolve()));
+function checkedStream(source: Readable, rule: (typeof UPLOAD_RULES)[UploadPurpose], accepted: readonly string[]) {
+  const hash = createHash("sha256");
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  let sniffed = false;
+  let size = 0;
+  const state: { refusal: DomainError | undefined } = { refusal: undefined };
+  const refuse = (err: DomainError) => {
+    state.refusal = err;
+    return err;
+  };
+  async function sniff(): Promise<void> {
+    const detected = await fileTypeFromBuffer(Buffer.concat(held).subarray(0, SNIFF_BYTES));
+    if (!detected || !accepted.includes(detected.ext))
+      throw refuse(new DomainError("BAD_REQUEST", Msg.fileContentMismatch));
+    sniffed = true;
+  }
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > rule.maxBytes) {
+        done(refuse(new DomainError("PAYLOAD_TOO_LARGE", rule.tooLarge)));
+        return;
+      }
+      hash.update(chunk);
+      if (sniffed) {
+        done(null, chunk);
+        return;
+      }
+      held.push(chunk);
+      heldBytes += chunk.length;
+      if (heldBytes < SNIFF_BYTES) {
+        done();
+        return;
+      }
+      sniff().then(() => {
+        for (const c of held) this.push(c);
+        held = [];
+        done();
+      }, done);
+    },
+    flush(done) {
+      // busboy cut the file at its own limit: too large, even if our count did not see it.
+      if ((source as Readable & { truncated?: boolean }).truncated) {
+        done(refuse(new DomainError("PAYLOAD_TOO_LARGE", rule.tooLarge)));
+        return;
+      }
+      if (sniffed) {
+        done();
+        return;
+      }
+      sniff().then(() => {
+        for (const c of held) this.push(c);
+        held = [];
+        done();
+      }, done);
+    },
+  });
+  return {
+    meter,
+    get refusal() {
+      return state.refusal;
+    },
+    /** Throws when the source was cut short by busboy's limit after the meter finished. */
+    assertComplete() {
+      if ((source as Readable & { truncated?: boolean }).truncated) {
+        throw refuse(new DomainError("PAYLOAD_TOO_LARGE", rule.tooLarge));
+      }
+    },
+    size: () => size,
+    sha256: () => hash.digest("hex"),
+  };
 }
 
 /** Download address of an upload. */
@@ -163,35 +231,15 @@ export function fileUrl(uploadId: string): string {
   return `/api/files/${uploadId}`;
 }
 
-/** A `.part` file untouched this long belongs to an upload that died (ms). */
+/** A `.part` file or an incomplete multipart upload untouched this long belongs to an upload that died (ms). */
 export const PARTIAL_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Deletes `<storageKey>.part` files last written more than `olderThanMs` ago: uploads whose
- * process crashed while the bytes streamed in (a live upload writes its file continuously, and
- * a failed one removes it itself). Returns how many were removed.
- */
-export async function prunePartialUploads(dataDir: string, olderThanMs = PARTIAL_UPLOAD_MAX_AGE_MS): Promise<number> {
-  const dir = uploadsDir(dataDir);
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const cutoff = Date.now() - olderThanMs;
-  let removed = 0;
-  for (const name of names) {
-    if (!name.endsWith(".part")) continue;
-    const file = path.join(dir, name);
-    const info = await stat(file).catch(() => null);
-    if (!info || info.mtimeMs >= cutoff) continue;
-    await rm(file, { force: true });
-    removed++;
-  }
-  return removed;
-}
-
-/**
- * Deletes profile photos and attachments that no profile refers to and that are older than
- * `olderThanMs` (uploaded but never saved with Update Profile, or replaced since): the rows,
- * the bytes, and the photos' resized copies (rows and files); and the `.part` files of uploads
- * that died mid-way (`prunePartialUploads`). Returns how many uploads were removed.
+ * Deletes profile photos and attachments that no profile or post refers to and that are older
+ * than `olderThanMs` (uploaded but never saved with Update Profile, or replaced since): the rows,
+ * the stored bytes, and the photos' resized copies (rows and files); and what writes that died
+ * mid-way left in the storage (`FileStorage.pruneIncomplete`: `.part` files, incomplete multipart
+ * uploads) once an hour old. Returns how many uploads were removed.
  *
  * The orphans are locked (`FOR UPDATE`) before their copies are listed, so a copy being made
  * for one at that moment (`ensurePhotoVariants`) either is listed and deleted here or fails its
@@ -199,7 +247,7 @@ export async function prunePartialUploads(dataDir: string, olderThanMs = PARTIAL
  */
 export async function pruneOrphanUploads(
   db: DbOrTx,
-  dataDir: string,
+  storage: FileStorage,
   olderThanMs = 24 * 60 * 60 * 1000,
 ): Promise<number> {
   const cutoff = new Date(Date.now() - olderThanMs);
@@ -228,8 +276,8 @@ export async function pruneOrphanUploads(
       .returning({ storageKey: uploads.storageKey });
     return { uploads: removed, variants };
   });
-  await Promise.all(files.uploads.map((r) => rm(path.join(uploadsDir(dataDir), r.storageKey), { force: true })));
-  await removeVariantFiles(dataDir, files.variants);
-  await prunePartialUploads(dataDir);
+  await storage.delete(files.uploads.map((r) => r.storageKey));
+  await removeVariantFiles(storage, files.variants);
+  await storage.pruneIncomplete(PARTIAL_UPLOAD_MAX_AGE_MS);
   return files.uploads.length;
 }
