@@ -1,6 +1,7 @@
 /**
- * Uploaded files (issue #3 §1): one row per stored file; the bytes live under
- * DATA_DIR/uploads/<storageKey>, outside any static folder. Profile photos also have resized
+ * Uploaded files (issue #3 §1): one row per stored file; the bytes are the object `storageKey`
+ * of the file storage (src/server/files/storage.ts, ADR 18: DATA_DIR/uploads/ or an S3 bucket),
+ * never a static folder. Profile photos also have resized
  * WebP/AVIF copies (`upload_variants`, issue #11 §6, ADR 0014) stored beside them.
  */
 import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
@@ -38,7 +39,7 @@ export const photoVariantFormatEnum = pgEnum("photo_variant_format", PHOTO_VARIA
 /**
  * A resized copy of a profile photo (issue #11 §6, ADR 0014): square, EXIF orientation applied,
  * metadata stripped, never larger than the original. One row per (upload, format, width); the
- * bytes live under DATA_DIR/uploads/<storageKey> like the original's. Deleting the upload row
+ * bytes are the storage object `storageKey`, like the original's. Deleting the upload row
  * deletes these rows; `pruneOrphanUploads` deletes their files too.
  */
 export const uploadVariants = pgTable(
