@@ -100,6 +100,8 @@ export const RATE_LIMITS = {
   qaAsk: { max: 5, windowMs: 24 * 60 * 60 * 1000 },
   /** Posts a member writes in all service areas together (issue #14; ADR 16). */
   post: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
+  /** Services a provider publishes or edits (each goes to the admins' review queue; issue #15). */
+  service: { max: 10, windowMs: 24 * 60 * 60 * 1000 },
 } as const;
 
 /** A password reset link is valid this long after it was sent (issue #11 §3), in milliseconds. */

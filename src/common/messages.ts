@@ -152,6 +152,8 @@ export const Msg = {
   serviceNotApproved: "Only an approved service can be paused or resumed.",
   serviceReviewed: "This service has already been reviewed.",
   serviceRejectNoteRequired: "Please write a note for the provider.",
+  /** A provider published or edited more services than `RATE_LIMITS.service` allows (issue #15). */
+  serviceLimitReached: "You've published or edited the most services allowed for today. Please try again tomorrow.",
   /** The admin's reply to a contact message (issue #16 §3). */
   contactReplyRequired: "Please write a reply.",
   contactReplyTooLong: "The reply is too long (at most 5,000 characters).",

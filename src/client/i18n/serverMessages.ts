@@ -143,6 +143,7 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   serviceNotApproved: msg`Only an approved service can be paused or resumed.`,
   serviceReviewed: msg`This service has already been reviewed.`,
   serviceRejectNoteRequired: msg`Please write a note for the provider.`,
+  serviceLimitReached: msg`You've published or edited the most services allowed for today. Please try again tomorrow.`,
   contactReplyRequired: msg`Please write a reply.`,
   contactReplyTooLong: msg`The reply is too long (at most 5,000 characters).`,
   proposedModeNotAsked: msg`Please propose a session mode the member asked for.`,

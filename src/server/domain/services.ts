@@ -7,14 +7,16 @@
  * `services.changed` in their transaction (the admin badge).
  */
 import { and, arrayContains, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { mayPublishServices, type ServiceFilter, type ServiceStatus, type ServiceValues } from "../../common/services";
+import { hitRateLimit } from "../auth/rate-limit";
 import type { Db, DbOrTx } from "../db/client";
 import { countries, profiles, services, users } from "../db/schema";
 import { publish } from "../live/events";
 import { enqueueMail } from "../mail/outbox";
 import { serviceReviewMail } from "../mail/templates";
-import { DomainError } from "./errors";
+import { DomainError, tooManyRequests } from "./errors";
 
 /** At most this many services in the dialog's results view. */
 export const SERVICE_SEARCH_LIMIT = 50;
@@ -136,6 +138,7 @@ async function checkCountries(db: DbOrTx, v: ServiceValues): Promise<void> {
 /**
  * Publishes a service of `userId` for review (pending).
  * @throws FORBIDDEN `Msg.servicePublishNotAllowed` unless `mayPublishServices` of their profile;
+ *   TOO_MANY_REQUESTS `Msg.serviceLimitReached` past 10 publishes or edits a day;
  *   BAD_REQUEST `Msg.invalidCountry` for a country not in the list.
  */
 export async function createService(db: Db, userId: string, v: ServiceValues): Promise<{ id: number }> {
@@ -147,6 +150,7 @@ export async function createService(db: Db, userId: string, v: ServiceValues): P
     throw new DomainError("FORBIDDEN", Msg.servicePublishNotAllowed);
   }
   await checkCountries(db, v);
+  await hitServiceLimit(db, userId);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(services)
@@ -165,6 +169,12 @@ export async function createService(db: Db, userId: string, v: ServiceValues): P
  */
 export async function updateService(db: Db, userId: string, id: number, v: ServiceValues): Promise<void> {
   await checkCountries(db, v);
+  const [own] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.id, id), eq(services.providerId, userId)));
+  if (!own) throw new DomainError("NOT_FOUND", Msg.notFound);
+  await hitServiceLimit(db, userId);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(services)
@@ -182,6 +192,16 @@ export async function updateService(db: Db, userId: string, id: number, v: Servi
     if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
     await publish(tx, { type: "services.changed" });
   });
+}
+
+/**
+ * Counts a publish or an edit against `RATE_LIMITS.service` (10 a day): each one lands in the
+ * admins' review queue.
+ * @throws TOO_MANY_REQUESTS `Msg.serviceLimitReached` with the delay.
+ */
+async function hitServiceLimit(db: Db, userId: string): Promise<void> {
+  const limit = await hitRateLimit(db, `service:${userId}`, RATE_LIMITS.service);
+  if (!limit.allowed) throw tooManyRequests(Msg.serviceLimitReached, limit.delaySeconds);
 }
 
 /** The services of `userId`, newest first. */

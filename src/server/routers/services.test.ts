@@ -174,6 +174,32 @@ describe("the provider's side", () => {
     await consultant.caller.services.create(serviceInput());
   });
 
+  it("the 11th publish or edit of a day is TOO_MANY_REQUESTS and writes nothing", async () => {
+    const provider = await t.member({ activities: ["export_expert"] });
+    const { id } = await provider.caller.services.create(serviceInput({ title: "First" }));
+    for (let i = 0; i < 8; i++) await provider.caller.services.create(serviceInput({ title: `More ${i}` }));
+    await provider.caller.services.update({ id, service: serviceInput({ title: "Edited" }) });
+    await expectTRPCError(
+      provider.caller.services.create(serviceInput({ title: "One too many" })),
+      "TOO_MANY_REQUESTS",
+      Msg.serviceLimitReached,
+    );
+    await expectTRPCError(
+      provider.caller.services.update({ id, service: serviceInput({ title: "Edited again" }) }),
+      "TOO_MANY_REQUESTS",
+      Msg.serviceLimitReached,
+    );
+    const mine = await t.db
+      .select({ title: services.title })
+      .from(services)
+      .where(eq(services.providerId, provider.id));
+    expect(mine).toHaveLength(9);
+    expect(mine.map((m) => m.title)).toContain("Edited");
+    // Another member's service id is NOT_FOUND before it counts against the limit.
+    const other = await t.member({ activities: ["export_expert"] });
+    await expectTRPCError(other.caller.services.update({ id, service: serviceInput() }), "NOT_FOUND", Msg.notFound);
+  });
+
   it("refuses a country that is not in the reference list", async () => {
     const provider = await t.member({ activities: ["export_expert"] });
     await expectTRPCError(
