@@ -204,7 +204,7 @@ function ServiceForm({
     const code = errorCode(error);
     let message: string;
     if (isSignedOut(error)) message = t`Please sign in to publish a service.`;
-    else if (code === "FORBIDDEN" || code === "NOT_FOUND") message = errorText(error);
+    else if (code === "FORBIDDEN" || code === "NOT_FOUND" || code === "TOO_MANY_REQUESTS") message = errorText(error);
     else if (Object.keys(fieldErrors(error)).length > 0) message = refusalText(error);
     else message = t`Failed to save the service. Please try again.`;
     notifications.show({ color: "red", message });
