@@ -4,7 +4,8 @@
  * arrow keys within one, Enter on Next), reads the radar result with the scores of the unit
  * test's mixed set, and is invited to join; screenshots in English, Persian and at phone width;
  * axe on the questionnaire and the result. A signed-in member's result is saved, listed in the
- * profile, compared after a retake, and shown on the dashboard.
+ * profile, compared after a retake, and shown on the dashboard; a result taken before signing in
+ * (kept in localStorage) is offered for saving.
  */
 import type { Page } from "@playwright/test";
 import { READINESS_QUESTIONS, READINESS_SCALES } from "../src/common/assessments";
@@ -150,8 +151,20 @@ test.describe("export readiness assessment", () => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await login(page, newPerson("Nasrin", "Karimi"));
+    // A result taken as a visitor in this browser is offered for saving once signed in.
+    await page.goto("/export-readiness-assessment");
+    await page.evaluate(
+      (answers) => localStorage.setItem("export-club.readiness-answers", JSON.stringify(answers)),
+      MIXED,
+    );
     await page.goto("/export-readiness-assessment/start");
-    await expect(page.getByTestId("readiness-step")).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId("earlier-result").getByRole("button", { name: "Save that result" }).click();
+    await expect(page.getByTestId("readiness-overall")).toHaveText("60 out of 100");
+    await expect(page.getByTestId("readiness-saved")).toContainText("Saved to your profile.");
+    expect(await page.evaluate(() => localStorage.getItem("export-club.readiness-answers"))).toBeNull();
+
+    await page.getByRole("button", { name: "Retake the assessment" }).click();
+    await expect(page.getByTestId("readiness-step")).toBeVisible();
     await answerWithMouse(page, "Mostly");
     await expect(page.getByTestId("readiness-overall")).toHaveText("67 out of 100");
     await expect(page.getByTestId("readiness-saved")).toContainText("Saved to your profile.");
@@ -165,9 +178,11 @@ test.describe("export readiness assessment", () => {
     await page.getByRole("link", { name: "See your results" }).click();
     await expect(page).toHaveURL(/\/profile/);
     const list = page.getByTestId("assessments-list");
-    await expect(list.locator("tbody tr")).toHaveCount(2);
+    await expect(list.locator("tbody tr")).toHaveCount(3);
     await expect(list.locator("tbody tr").first()).toContainText("100");
     await expect(list.locator("tbody tr").nth(1)).toContainText("67");
+    await expect(list.locator("tbody tr").nth(2)).toContainText("60");
+    await snap(page, "assessment-profile-list-en");
     const compare = page.getByTestId("assessments-compare");
     await expect(compare.getByTestId("area-capabilities")).toContainText("Company capabilities: 100 of 100");
     await expect(compare.getByTestId("area-capabilities")).toContainText("(up 33)");

@@ -5,7 +5,7 @@
  * focus to its heading, so the whole questionnaire works from the keyboard.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button, Card, Group, Progress, Radio, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Progress, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconArrowRight, IconCheck } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import {
@@ -99,11 +99,11 @@ export function Questionnaire({ onDone }: { onDone: (answers: ReadinessAnswers) 
                   styles={{ label: { fontWeight: 600, lineHeight: 1.5, marginBottom: 8 } }}
                   data-testid={`question-${q.code}`}
                 >
-                  <Group gap="md" mt={4}>
+                  <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm" mt={4}>
                     {READINESS_SCALES[q.scale].map((o) => (
                       <Radio key={o.code} value={o.code} label={i18n._(optionText(q.scale, o.code))} />
                     ))}
-                  </Group>
+                  </SimpleGrid>
                 </Radio.Group>
               </Card>
             );

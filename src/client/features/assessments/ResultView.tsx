@@ -17,7 +17,7 @@ import { AREA_NAMES, NEXT_STEPS } from "./texts";
 
 const ReadinessRadar = lazy(() => import("./ReadinessRadar"));
 
-/** An area below this score gets next steps (the weakest always does). */
+/** An area below this score gets next steps. */
 const STRONG_ENOUGH = 75;
 
 /** The band of an overall score. */
@@ -40,9 +40,10 @@ export function ResultView({
   const { i18n } = useLingui();
   const band = bandOf(score.overall);
   const overall = formatNumber(score.overall, i18n.locale);
-  const weakAreas = READINESS_AREAS.filter((a) => a === score.weakest || score.areas[a] < STRONG_ENOUGH).sort(
+  const weakAreas = READINESS_AREAS.filter((a) => score.areas[a] < STRONG_ENOUGH).sort(
     (a, b) => score.areas[a] - score.areas[b],
   );
+  const even = score.areas[score.strongest] === score.areas[score.weakest];
   const strongest = i18n._(AREA_NAMES[score.strongest]);
   const weakest = i18n._(AREA_NAMES[score.weakest]);
 
@@ -85,24 +86,30 @@ export function ResultView({
 
         <Stack gap="lg">
           <Card withBorder radius="lg" padding="lg">
-            <Stack gap="sm">
-              <Group gap="xs" wrap="nowrap">
-                <IconTrophy size={20} aria-hidden color="var(--mantine-color-teal-8)" />
-                <Text data-testid="readiness-strongest">
-                  <Trans>
-                    Strongest area: <b>{strongest}</b>
-                  </Trans>
-                </Text>
-              </Group>
-              <Group gap="xs" wrap="nowrap">
-                <IconTool size={20} aria-hidden color="var(--mantine-color-orange-9)" />
-                <Text data-testid="readiness-weakest">
-                  <Trans>
-                    Area to strengthen first: <b>{weakest}</b>
-                  </Trans>
-                </Text>
-              </Group>
-            </Stack>
+            {even ? (
+              <Text data-testid="readiness-even">
+                <Trans>Your four areas score the same.</Trans>
+              </Text>
+            ) : (
+              <Stack gap="sm">
+                <Group gap="xs" wrap="nowrap">
+                  <IconTrophy size={20} aria-hidden color="var(--mantine-color-teal-8)" />
+                  <Text data-testid="readiness-strongest">
+                    <Trans>
+                      Strongest area: <b>{strongest}</b>
+                    </Trans>
+                  </Text>
+                </Group>
+                <Group gap="xs" wrap="nowrap">
+                  <IconTool size={20} aria-hidden color="var(--mantine-color-orange-9)" />
+                  <Text data-testid="readiness-weakest">
+                    <Trans>
+                      Area to strengthen first: <b>{weakest}</b>
+                    </Trans>
+                  </Text>
+                </Group>
+              </Stack>
+            )}
           </Card>
 
           <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="readiness-steps-title">
@@ -110,6 +117,17 @@ export function ResultView({
               <Trans>Your next steps</Trans>
             </Title>
             <Stack gap="md" data-testid="readiness-next-steps">
+              {weakAreas.length === 0 && (
+                <Text size="sm">
+                  <Trans>
+                    Every area is strong. Keep your edge: meet members who export to new markets, and share what you
+                    know with the club.
+                  </Trans>{" "}
+                  <Anchor component={Link} to="/members" fw={600} size="sm">
+                    <Trans>Browse the member directory</Trans>
+                  </Anchor>
+                </Text>
+              )}
               {weakAreas.map((area) => (
                 <Stack key={area} gap={6}>
                   <Text fw={600}>{i18n._(AREA_NAMES[area])}</Text>
