@@ -150,7 +150,9 @@ test.describe("export readiness assessment", () => {
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await login(page, newPerson("Nasrin", "Karimi"));
+    const person = newPerson("Nasrin", "Karimi");
+    const { name } = person;
+    await login(page, person);
     // A result taken as a visitor in this browser is offered for saving once signed in.
     await page.goto("/export-readiness-assessment");
     await page.evaluate(
@@ -186,7 +188,16 @@ test.describe("export readiness assessment", () => {
     const compare = page.getByTestId("assessments-compare");
     await expect(compare.getByTestId("area-capabilities")).toContainText("Company capabilities: 100 of 100");
     await expect(compare.getByTestId("area-capabilities")).toContainText("(up 33)");
-    await expectNoAxeViolations(page, "the profile with two results");
+    await expectNoAxeViolations(page, "the profile with three results");
+
+    // The latest score shows on the member's directory card once chosen.
+    const show = page.getByRole("switch", { name: "Show my latest score on my card in the member directory" });
+    await show.check();
+    await expect(show).toBeChecked();
+    await page.reload();
+    await expect(show).toBeChecked({ timeout: 30_000 });
+    await page.goto(`/members?q=${encodeURIComponent(name)}`);
+    await expect(page.getByTestId("member-readiness")).toHaveText("Export readiness: 100 of 100", { timeout: 30_000 });
 
     await page.goto("/dashboard");
     const card = page.getByTestId("readiness-card");

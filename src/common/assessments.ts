@@ -189,3 +189,6 @@ export function scoreReadiness(answers: ReadinessAnswers): ReadinessScore {
 export const assessmentSaveInput = z.object({ answers: readinessAnswersSchema });
 
 export const assessmentIdInput = z.object({ id: rowIdSchema });
+
+/** `assessments.setShowOnCard`: whether the latest score shows on the member's directory card. */
+export const assessmentShowOnCardInput = z.object({ show: z.boolean() });

@@ -2,11 +2,11 @@
  * The self-assessments members keep (issue #18 §3): saved with the score the server computes
  * from the answers, listed newest first, read back by their owner only.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type ReadinessAnswers, type ReadinessScore, scoreReadiness } from "../../common/assessments";
 import { Msg } from "../../common/messages";
 import type { DbOrTx } from "../db/client";
-import { assessments } from "../db/schema";
+import { assessmentPreferences, assessments } from "../db/schema";
 import { DomainError } from "./errors";
 
 /** What every listing returns of an assessment: the score, never the raw row. */
@@ -71,13 +71,53 @@ export async function getAssessment(db: DbOrTx, userId: string, id: number) {
   return { ...toSummary(row), answers: row.answers };
 }
 
-/** The member's latest readiness assessment and the one before it (for the comparison), or nulls. */
+/**
+ * The member's latest readiness assessment and the one before it (for the comparison), or nulls,
+ * and whether the latest score shows on their directory card.
+ */
 export async function latestAssessment(db: DbOrTx, userId: string) {
+  const [rows, [preference]] = await Promise.all([
+    db
+      .select(summaryFields)
+      .from(assessments)
+      .where(and(eq(assessments.userId, userId), eq(assessments.kind, "readiness")))
+      .orderBy(desc(assessments.createdAt), desc(assessments.id))
+      .limit(2),
+    db
+      .select({ showOnCard: assessmentPreferences.showOnCard })
+      .from(assessmentPreferences)
+      .where(eq(assessmentPreferences.userId, userId)),
+  ]);
+  return {
+    latest: rows[0] ? toSummary(rows[0]) : null,
+    previous: rows[1] ? toSummary(rows[1]) : null,
+    showOnCard: preference?.showOnCard ?? false,
+  };
+}
+
+/** Shows or hides the member's latest readiness score on their directory card. */
+export async function setShowOnCard(db: DbOrTx, userId: string, show: boolean) {
+  await db
+    .insert(assessmentPreferences)
+    .values({ userId, showOnCard: show })
+    .onConflictDoUpdate({ target: assessmentPreferences.userId, set: { showOnCard: show, updatedAt: sql`now()` } });
+  return { showOnCard: show };
+}
+
+/**
+ * The latest readiness score (overall, 0–100) of each of `userIds` who chose to show it on their
+ * directory card; the others are absent. One query for a directory page.
+ */
+export async function readinessShownOnCards(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
   const rows = await db
-    .select(summaryFields)
+    .selectDistinctOn([assessments.userId], { userId: assessments.userId, overall: assessments.overall })
     .from(assessments)
-    .where(and(eq(assessments.userId, userId), eq(assessments.kind, "readiness")))
-    .orderBy(desc(assessments.createdAt), desc(assessments.id))
-    .limit(2);
-  return { latest: rows[0] ? toSummary(rows[0]) : null, previous: rows[1] ? toSummary(rows[1]) : null };
+    .innerJoin(
+      assessmentPreferences,
+      and(eq(assessmentPreferences.userId, assessments.userId), eq(assessmentPreferences.showOnCard, true)),
+    )
+    .where(and(inArray(assessments.userId, userIds), eq(assessments.kind, "readiness")))
+    .orderBy(assessments.userId, desc(assessments.createdAt), desc(assessments.id));
+  return new Map(rows.map((r) => [r.userId, r.overall]));
 }

@@ -48,7 +48,7 @@ describe("assessments", () => {
   it("lists newest first, reads one back with its answers, and gives the latest with the previous one", async () => {
     const m = await t.member();
     expect(await m.caller.assessments.mine()).toEqual([]);
-    expect(await m.caller.assessments.latest()).toEqual({ latest: null, previous: null });
+    expect(await m.caller.assessments.latest()).toEqual({ latest: null, previous: null, showOnCard: false });
 
     const first = await m.caller.assessments.save({ answers: answersAt(1) });
     const second = await m.caller.assessments.save({ answers: answersAt(2, { mkt_targets: "fully" }) });
@@ -104,5 +104,29 @@ describe("assessments", () => {
       expect(res.error!.message).toBe(message);
     }
     expect(await t.db.select().from(assessments).where(eq(assessments.userId, m.id))).toEqual([]);
+  });
+
+  it("the latest score shows on the directory card only when its owner chooses", async () => {
+    const owner = await t.member();
+    const viewer = await t.member();
+    await owner.caller.assessments.save({ answers: answersAt(1) });
+    await owner.caller.assessments.save({ answers: answersAt(2) });
+    const card = async () =>
+      (await viewer.caller.members.list({ search: owner.name, page: 1 })).items.find((m) => m.userId === owner.id);
+    expect((await card())?.readiness).toBeNull();
+    expect((await owner.caller.assessments.latest()).showOnCard).toBe(false);
+
+    expect(await owner.caller.assessments.setShowOnCard({ show: true })).toEqual({ showOnCard: true });
+    expect((await owner.caller.assessments.latest()).showOnCard).toBe(true);
+    expect((await card())?.readiness).toBe(67); // the latest, not the first (33)
+
+    await owner.caller.assessments.setShowOnCard({ show: false });
+    expect((await card())?.readiness).toBeNull();
+    // Choosing to show with no result yet shows nothing.
+    await viewer.caller.assessments.setShowOnCard({ show: true });
+    const self = (await owner.caller.members.list({ search: viewer.name, page: 1 })).items.find(
+      (m) => m.userId === viewer.id,
+    );
+    expect(self?.readiness).toBeNull();
   });
 });

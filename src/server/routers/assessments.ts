@@ -2,11 +2,16 @@
  * Members' self-assessments (issue #18 §3): save (the server scores the answers), list, read one's
  * own, and the latest for the dashboard. Visitors score on the client and save nothing.
  */
-import { assessmentIdInput, assessmentSaveInput, type ReadinessAnswers } from "../../common/assessments";
+import {
+  assessmentIdInput,
+  assessmentSaveInput,
+  assessmentShowOnCardInput,
+  type ReadinessAnswers,
+} from "../../common/assessments";
 import { RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { hitRateLimit } from "../auth/rate-limit";
-import { getAssessment, latestAssessment, myAssessments, saveReadiness } from "../domain/assessments";
+import { getAssessment, latestAssessment, myAssessments, saveReadiness, setShowOnCard } from "../domain/assessments";
 import { tooManyRequests } from "../domain/errors";
 import { memberProcedure, router } from "../trpc/init";
 
@@ -27,6 +32,10 @@ export const assessmentsRouter = router({
   get: memberProcedure
     .input(assessmentIdInput)
     .query(({ ctx, input }) => getAssessment(ctx.db, ctx.viewer.id, input.id)),
-  /** The caller's latest assessment and the one before it (`null` when there is none). */
+  /** The caller's latest assessment and the one before it (`null` when there is none), and `showOnCard`. */
   latest: memberProcedure.query(({ ctx }) => latestAssessment(ctx.db, ctx.viewer.id)),
+  /** Shows (or hides) the caller's latest overall score on their directory card; hidden until chosen. */
+  setShowOnCard: memberProcedure
+    .input(assessmentShowOnCardInput)
+    .mutation(({ ctx, input }) => setShowOnCard(ctx.db, ctx.viewer.id, input.show)),
 });

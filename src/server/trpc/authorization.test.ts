@@ -113,6 +113,7 @@ const MATRIX: Record<string, Tier> = {
   "assessments.mine": "member",
   "assessments.get": "member",
   "assessments.latest": "member",
+  "assessments.setShowOnCard": "member",
 
   "services.create": "member",
   "services.update": "member",

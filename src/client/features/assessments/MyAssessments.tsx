@@ -3,13 +3,14 @@
  * and per-area scores; the latest compared with the previous one per area; retake.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, Skeleton, Stack, Switch, Table, Text, Title } from "@mantine/core";
 import { IconChartRadar, IconPlayerPlay } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { READINESS_AREAS } from "../../../common/assessments";
 import { LoadError } from "../../components/LoadError";
 import { formatDate, formatNumber } from "../../i18n";
+import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
 import { AreaLine } from "./ResultView";
 import { AREA_NAMES } from "./texts";
@@ -18,6 +19,16 @@ export function MyAssessments() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const mine = useQuery(trpc.assessments.mine.queryOptions());
+  const latestQuery = useQuery(trpc.assessments.latest.queryOptions());
+  const queryClient = useQueryClient();
+  const showOnCard = useMutation(
+    trpc.assessments.setShowOnCard.mutationOptions({
+      onSuccess: (data) => {
+        queryClient.setQueryData(trpc.assessments.latest.queryKey(), (old) => (old ? { ...old, ...data } : old));
+        void queryClient.invalidateQueries({ queryKey: trpc.members.pathKey() });
+      },
+    }),
+  );
   const [latest, previous] = mine.data ?? [];
   const latestDate = latest ? formatDate(latest.createdAt, i18n.locale) : "";
   const previousDate = previous ? formatDate(previous.createdAt, i18n.locale) : "";
@@ -76,6 +87,14 @@ export function MyAssessments() {
                 ))}
               </Stack>
             )}
+            <Switch
+              label={t`Show my latest score on my card in the member directory`}
+              checked={showOnCard.isPending ? showOnCard.variables.show : (latestQuery.data?.showOnCard ?? false)}
+              disabled={!latestQuery.data}
+              onChange={(e) => showOnCard.mutate({ show: e.currentTarget.checked })}
+              error={showOnCard.error ? errorText(showOnCard.error) : undefined}
+              data-testid="readiness-show-on-card"
+            />
             <Table.ScrollContainer minWidth={560}>
               <Table striped data-testid="assessments-list">
                 <Table.Thead>

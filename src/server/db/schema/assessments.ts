@@ -3,7 +3,7 @@
  * (validated by `readinessAnswersSchema` before insert); `scores` and `overall` are computed by
  * the server from them (`scoreReadiness`), never taken from the client.
  */
-import { bigint, index, jsonb, pgEnum, pgTable, smallint, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, jsonb, pgEnum, pgTable, smallint, timestamp, uuid } from "drizzle-orm/pg-core";
 import { ASSESSMENT_KINDS, type ReadinessAnswers, type ReadinessScore } from "../../../common/assessments";
 import { users } from "./index";
 
@@ -25,3 +25,15 @@ export const assessments = pgTable(
   },
   (t) => [index("assessments_user_kind_created_idx").on(t.userId, t.kind, t.createdAt.desc())],
 );
+
+/**
+ * A member's choice to show their latest readiness score on their directory card (issue #18 §3).
+ * No row = not shown.
+ */
+export const assessmentPreferences = pgTable("assessment_preferences", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  showOnCard: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
