@@ -10,7 +10,7 @@
 import type { Page } from "@playwright/test";
 import { READINESS_QUESTIONS, READINESS_SCALES } from "../src/common/assessments";
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, login, newPerson, snap, switchLanguage, test } from "./support/fixtures";
+import { expect, login, newPerson, pick, snap, switchLanguage, test } from "./support/fixtures";
 
 /** The unit test's mixed set (src/common/assessments.test.ts): 61, 67, 73, 33; overall 60. */
 const MIXED: Record<string, string> = {
@@ -164,6 +164,9 @@ test.describe("export readiness assessment", () => {
     await expect(page.getByTestId("readiness-overall")).toHaveText("60 out of 100");
     await expect(page.getByTestId("readiness-saved")).toContainText("Saved to your profile.");
     expect(await page.evaluate(() => localStorage.getItem("export-club.readiness-answers"))).toBeNull();
+    // Next steps lead to the members who export to the market the member picks.
+    await pick(page, "readiness-country", /^Germany/, "germ");
+    await expect(page.getByRole("link", { name: "Find them" })).toHaveAttribute("href", "/members?country=DE");
 
     await page.getByRole("button", { name: "Retake the assessment" }).click();
     await expect(page.getByTestId("readiness-step")).toBeVisible();

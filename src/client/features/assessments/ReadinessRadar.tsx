@@ -7,6 +7,7 @@ import "@mantine/charts/styles.css";
 import { useLingui } from "@lingui/react/macro";
 import { RadarChart } from "@mantine/charts";
 import { READINESS_AREAS, type ReadinessScore } from "../../../common/assessments";
+import { formatNumber } from "../../i18n";
 import { AREA_NAMES } from "./texts";
 
 export default function ReadinessRadar({ score, previous }: { score: ReadinessScore; previous?: ReadinessScore }) {
@@ -19,14 +20,20 @@ export default function ReadinessRadar({ score, previous }: { score: ReadinessSc
     ...(previous ? { [previousName]: previous.areas[area] } : {}),
   }));
   return (
-    <div aria-hidden data-testid="readiness-radar">
+    // Recharts anchors its labels for left-to-right text; in Persian they would run into the chart.
+    <div aria-hidden dir="ltr" data-testid="readiness-radar">
       <RadarChart
         h={300}
         data={data}
         dataKey="area"
         accessibilityLayer={false}
         withPolarRadiusAxis
-        polarRadiusAxisProps={{ domain: [0, 100], tickCount: 5, angle: 45 }}
+        polarRadiusAxisProps={{
+          domain: [0, 100],
+          tickCount: 5,
+          angle: 45,
+          tickFormatter: (value: number) => formatNumber(value, i18n.locale),
+        }}
         polarAngleAxisProps={{ tick: { fontSize: 12 } }}
         radarChartProps={{ outerRadius: "62%" }}
         withLegend={!!previous}

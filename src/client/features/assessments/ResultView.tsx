@@ -7,11 +7,12 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Anchor, Badge, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconArrowDownRight, IconArrowUpRight, IconTool, IconTrophy } from "@tabler/icons-react";
+import { Anchor, Badge, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconArrowDownRight, IconArrowUpRight, IconTool, IconTrophy, IconUsers } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { READINESS_AREAS, type ReadinessArea, type ReadinessScore } from "../../../common/assessments";
+import { CountrySelect } from "../../components/ReferenceSelects";
 import { formatNumber } from "../../i18n";
 import { AREA_NAMES, NEXT_STEPS } from "./texts";
 
@@ -143,10 +144,47 @@ export function ResultView({
                   </List>
                 </Stack>
               ))}
+              <MembersInMarket />
             </Stack>
           </Card>
         </Stack>
       </SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * "Members who export to your market": a country picker and a link to the directory filtered by
+ * that target country (the directory itself is for members; visitors are asked to sign in).
+ */
+function MembersInMarket() {
+  const { t } = useLingui();
+  const [country, setCountry] = useState<string | null>(null);
+  return (
+    <Stack gap={6} data-testid="readiness-market-members">
+      <Text fw={600}>
+        <Trans>Members who export to your market</Trans>
+      </Text>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <CountrySelect
+          value={country}
+          onChange={setCountry}
+          label={t`Your target market`}
+          data-testid="readiness-country"
+          w={260}
+          maw="100%"
+        />
+        <Button
+          variant="light"
+          disabled={!country}
+          leftSection={<IconUsers size={18} aria-hidden />}
+          renderRoot={(props) =>
+            country ? <Link to="/members" search={{ country }} {...props} /> : <button type="button" {...props} />
+          }
+        >
+          <Trans>Find them</Trans>
+        </Button>
+      </Group>
     </Stack>
   );
 }
