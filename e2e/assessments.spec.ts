@@ -69,18 +69,25 @@ async function answerWithKeyboard(page: Page, answers: Record<string, string>): 
   }
 }
 
+/** Answers the questions of the step shown with the mouse. */
+async function answerStepWithMouse(page: Page, option: "Mostly" | "Fully") {
+  for (const group of await page.getByTestId("readiness-questionnaire").getByRole("radiogroup").all()) {
+    const byText = group.getByRole("radio", { name: option, exact: true });
+    // The experience area's count questions have their own scales: take their best-but-one or best option.
+    if ((await byText.count()) > 0) await byText.check();
+    else
+      await group
+        .getByRole("radio")
+        .nth(option === "Fully" ? 3 : 2)
+        .check();
+  }
+}
+
 async function answerWithMouse(page: Page, option: "Mostly" | "Fully") {
   for (let step = 0; step < 4; step++) {
-    for (const group of await page.getByTestId("readiness-questionnaire").getByRole("radiogroup").all()) {
-      const byText = group.getByRole("radio", { name: option, exact: true });
-      // The experience area's count questions have their own scales: take their best-but-one or best option.
-      if ((await byText.count()) > 0) await byText.check();
-      else
-        await group
-          .getByRole("radio")
-          .nth(option === "Fully" ? 3 : 2)
-          .check();
-    }
+    // Wait for the step to be on screen, not the one before it.
+    await expect(page.getByTestId("readiness-step")).toContainText(`Step ${step + 1} of 4`);
+    await answerStepWithMouse(page, option);
     await page.getByRole("button", { name: step === 3 ? "See my result" : "Next" }).click();
   }
 }
@@ -170,6 +177,16 @@ test.describe("export readiness assessment", () => {
 
     await page.getByRole("button", { name: "Retake the assessment" }).click();
     await expect(page.getByTestId("readiness-step")).toBeVisible();
+    // Back keeps the answers of the step before.
+    await answerStepWithMouse(page, "Mostly");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByTestId("readiness-step")).toHaveText("Step 2 of 4: Product or service");
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByTestId("readiness-step")).toHaveText("Step 1 of 4: Company capabilities");
+    await expect(page.getByRole("heading", { level: 2, name: "Company capabilities" })).toBeFocused();
+    await expect(
+      page.getByRole("radiogroup", { name: /Senior management/ }).getByRole("radio", { name: "Mostly" }),
+    ).toBeChecked();
     await answerWithMouse(page, "Mostly");
     await expect(page.getByTestId("readiness-overall")).toHaveText("67 out of 100");
     await expect(page.getByTestId("readiness-saved")).toContainText("Saved to your profile.");

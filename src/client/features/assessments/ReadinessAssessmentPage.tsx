@@ -117,7 +117,14 @@ export function ReadinessAssessmentPage() {
               <Anchor component={Link} to="/export-readiness-assessment" size="sm" fw={500} w="fit-content">
                 <Trans>About this assessment</Trans>
               </Anchor>
-              <Title order={1} fz={{ base: 26, sm: 34 }} ref={resultRef} tabIndex={-1}>
+              <Title
+                order={1}
+                fz={{ base: 26, sm: 34 }}
+                ref={resultRef}
+                tabIndex={-1}
+                // Focused only to announce the result; it is not a control, so it draws no ring.
+                style={{ outline: "none" }}
+              >
                 {answers ? <Trans>Your export readiness result</Trans> : <Trans>Export Readiness Assessment</Trans>}
               </Title>
               {!answers && (
