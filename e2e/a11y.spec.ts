@@ -60,6 +60,7 @@ const ADMIN_PAGES = [
 const PUBLIC_PAGES = [
   "/landing",
   "/export-readiness-assessment",
+  "/export-readiness-assessment/start",
   "/porter-diamond-analysis",
   "/confirm-email",
   // The password reset page: its form (a well-formed token is checked only on submit), and a link without a token.

@@ -24,6 +24,7 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppQaRouteImport } from './routes/_app/qa'
 import { Route as AppRequestRouteImport } from './routes/_app/request'
 import { Route as AppShareRouteImport } from './routes/_app/share'
+import { Route as ExportReadinessAssessmentStartRouteImport } from './routes/export-readiness-assessment_.start'
 import { Route as AppAdminAnalyticsRouteImport } from './routes/_app/admin/analytics'
 import { Route as AppAdminApprovalsRouteImport } from './routes/_app/admin/approvals'
 import { Route as AppAdminContactRouteImport } from './routes/_app/admin/contact'
@@ -31,6 +32,7 @@ import { Route as AppAdminInboxRouteImport } from './routes/_app/admin/inbox'
 import { Route as AppAdminMembersRouteImport } from './routes/_app/admin/members'
 import { Route as AppAdminQaRouteImport } from './routes/_app/admin/qa'
 import { Route as AppAdminServicesRouteImport } from './routes/_app/admin/services'
+import { Route as AppAssessmentsAssessmentIdRouteImport } from './routes/_app/assessments.$assessmentId'
 import { Route as AppCollaborationReceivedOfferRouteImport } from './routes/_app/collaboration/received-offer'
 import { Route as AppCollaborationReceivedRequestRouteImport } from './routes/_app/collaboration/received-request'
 import { Route as AppCollaborationSendOfferRouteImport } from './routes/_app/collaboration/send-offer'
@@ -135,6 +137,12 @@ const AppShareRoute = AppShareRouteImport.update({
   path: '/share',
   getParentRoute: () => AppRoute,
 } as any)
+const ExportReadinessAssessmentStartRoute =
+  ExportReadinessAssessmentStartRouteImport.update({
+    id: '/export-readiness-assessment_/start',
+    path: '/export-readiness-assessment/start',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AppAdminAnalyticsRoute = AppAdminAnalyticsRouteImport.update({
   id: '/admin/analytics',
   path: '/admin/analytics',
@@ -170,6 +178,12 @@ const AppAdminServicesRoute = AppAdminServicesRouteImport.update({
   path: '/admin/services',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAssessmentsAssessmentIdRoute =
+  AppAssessmentsAssessmentIdRouteImport.update({
+    id: '/assessments/$assessmentId',
+    path: '/assessments/$assessmentId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCollaborationReceivedOfferRoute =
   AppCollaborationReceivedOfferRouteImport.update({
     id: '/collaboration/received-offer',
@@ -344,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/qa': typeof AppQaRoute
   '/request': typeof AppRequestRoute
   '/share': typeof AppShareRoute
+  '/export-readiness-assessment/start': typeof ExportReadinessAssessmentStartRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/admin/approvals': typeof AppAdminApprovalsRoute
   '/admin/contact': typeof AppAdminContactRoute
@@ -351,6 +366,7 @@ export interface FileRoutesByFullPath {
   '/admin/members': typeof AppAdminMembersRoute
   '/admin/qa': typeof AppAdminQaRoute
   '/admin/services': typeof AppAdminServicesRoute
+  '/assessments/$assessmentId': typeof AppAssessmentsAssessmentIdRoute
   '/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
   '/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
@@ -395,6 +411,7 @@ export interface FileRoutesByTo {
   '/qa': typeof AppQaRoute
   '/request': typeof AppRequestRoute
   '/share': typeof AppShareRoute
+  '/export-readiness-assessment/start': typeof ExportReadinessAssessmentStartRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/admin/approvals': typeof AppAdminApprovalsRoute
   '/admin/contact': typeof AppAdminContactRoute
@@ -402,6 +419,7 @@ export interface FileRoutesByTo {
   '/admin/members': typeof AppAdminMembersRoute
   '/admin/qa': typeof AppAdminQaRoute
   '/admin/services': typeof AppAdminServicesRoute
+  '/assessments/$assessmentId': typeof AppAssessmentsAssessmentIdRoute
   '/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
   '/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
@@ -448,6 +466,7 @@ export interface FileRoutesById {
   '/_app/qa': typeof AppQaRoute
   '/_app/request': typeof AppRequestRoute
   '/_app/share': typeof AppShareRoute
+  '/export-readiness-assessment_/start': typeof ExportReadinessAssessmentStartRoute
   '/_app/admin/analytics': typeof AppAdminAnalyticsRoute
   '/_app/admin/approvals': typeof AppAdminApprovalsRoute
   '/_app/admin/contact': typeof AppAdminContactRoute
@@ -455,6 +474,7 @@ export interface FileRoutesById {
   '/_app/admin/members': typeof AppAdminMembersRoute
   '/_app/admin/qa': typeof AppAdminQaRoute
   '/_app/admin/services': typeof AppAdminServicesRoute
+  '/_app/assessments/$assessmentId': typeof AppAssessmentsAssessmentIdRoute
   '/_app/collaboration/received-offer': typeof AppCollaborationReceivedOfferRoute
   '/_app/collaboration/received-request': typeof AppCollaborationReceivedRequestRoute
   '/_app/collaboration/send-offer': typeof AppCollaborationSendOfferRoute
@@ -501,6 +521,7 @@ export interface FileRouteTypes {
     | '/qa'
     | '/request'
     | '/share'
+    | '/export-readiness-assessment/start'
     | '/admin/analytics'
     | '/admin/approvals'
     | '/admin/contact'
@@ -508,6 +529,7 @@ export interface FileRouteTypes {
     | '/admin/members'
     | '/admin/qa'
     | '/admin/services'
+    | '/assessments/$assessmentId'
     | '/collaboration/received-offer'
     | '/collaboration/received-request'
     | '/collaboration/send-offer'
@@ -552,6 +574,7 @@ export interface FileRouteTypes {
     | '/qa'
     | '/request'
     | '/share'
+    | '/export-readiness-assessment/start'
     | '/admin/analytics'
     | '/admin/approvals'
     | '/admin/contact'
@@ -559,6 +582,7 @@ export interface FileRouteTypes {
     | '/admin/members'
     | '/admin/qa'
     | '/admin/services'
+    | '/assessments/$assessmentId'
     | '/collaboration/received-offer'
     | '/collaboration/received-request'
     | '/collaboration/send-offer'
@@ -604,6 +628,7 @@ export interface FileRouteTypes {
     | '/_app/qa'
     | '/_app/request'
     | '/_app/share'
+    | '/export-readiness-assessment_/start'
     | '/_app/admin/analytics'
     | '/_app/admin/approvals'
     | '/_app/admin/contact'
@@ -611,6 +636,7 @@ export interface FileRouteTypes {
     | '/_app/admin/members'
     | '/_app/admin/qa'
     | '/_app/admin/services'
+    | '/_app/assessments/$assessmentId'
     | '/_app/collaboration/received-offer'
     | '/_app/collaboration/received-request'
     | '/_app/collaboration/send-offer'
@@ -649,6 +675,7 @@ export interface RootRouteChildren {
   LandingRoute: typeof LandingRoute
   PorterDiamondAnalysisRoute: typeof PorterDiamondAnalysisRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  ExportReadinessAssessmentStartRoute: typeof ExportReadinessAssessmentStartRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -758,6 +785,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppShareRouteImport
       parentRoute: typeof AppRoute
     }
+    '/export-readiness-assessment_/start': {
+      id: '/export-readiness-assessment_/start'
+      path: '/export-readiness-assessment/start'
+      fullPath: '/export-readiness-assessment/start'
+      preLoaderRoute: typeof ExportReadinessAssessmentStartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/admin/analytics': {
       id: '/_app/admin/analytics'
       path: '/admin/analytics'
@@ -805,6 +839,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/services'
       fullPath: '/admin/services'
       preLoaderRoute: typeof AppAdminServicesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/assessments/$assessmentId': {
+      id: '/_app/assessments/$assessmentId'
+      path: '/assessments/$assessmentId'
+      fullPath: '/assessments/$assessmentId'
+      preLoaderRoute: typeof AppAssessmentsAssessmentIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/collaboration/received-offer': {
@@ -1022,6 +1063,7 @@ interface AppRouteChildren {
   AppAdminMembersRoute: typeof AppAdminMembersRoute
   AppAdminQaRoute: typeof AppAdminQaRoute
   AppAdminServicesRoute: typeof AppAdminServicesRoute
+  AppAssessmentsAssessmentIdRoute: typeof AppAssessmentsAssessmentIdRoute
   AppCollaborationReceivedOfferRoute: typeof AppCollaborationReceivedOfferRoute
   AppCollaborationReceivedRequestRoute: typeof AppCollaborationReceivedRequestRoute
   AppCollaborationSendOfferRoute: typeof AppCollaborationSendOfferRoute
@@ -1068,6 +1110,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminMembersRoute: AppAdminMembersRoute,
   AppAdminQaRoute: AppAdminQaRoute,
   AppAdminServicesRoute: AppAdminServicesRoute,
+  AppAssessmentsAssessmentIdRoute: AppAssessmentsAssessmentIdRoute,
   AppCollaborationReceivedOfferRoute: AppCollaborationReceivedOfferRoute,
   AppCollaborationReceivedRequestRoute: AppCollaborationReceivedRequestRoute,
   AppCollaborationSendOfferRoute: AppCollaborationSendOfferRoute,
@@ -1108,6 +1151,7 @@ const rootRouteChildren: RootRouteChildren = {
   LandingRoute: LandingRoute,
   PorterDiamondAnalysisRoute: PorterDiamondAnalysisRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  ExportReadinessAssessmentStartRoute: ExportReadinessAssessmentStartRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

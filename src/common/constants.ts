@@ -98,6 +98,8 @@ export const RATE_LIMITS = {
   passwordResetPerIp: { max: 10, windowMs: 60 * 60 * 1000 },
   /** Questions a member asks the admins through the Q&A page (issue #13 §3). */
   qaAsk: { max: 5, windowMs: 24 * 60 * 60 * 1000 },
+  /** Saved self-assessments per member (issue #18 §3). */
+  assessmentSave: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
   /** Posts a member writes in all service areas together (issue #14; ADR 16). */
   post: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
   /** Services a provider publishes or edits (each goes to the admins' review queue; issue #15). */

@@ -6,6 +6,7 @@ import { ARABIC_LETTERS, foldPersian, PERSIAN_LETTERS, ZWNJ } from "../../common
 import type { DbOrTx } from "../db/client";
 import { postResponses, profiles, users } from "../db/schema";
 import { fileUrl } from "../files/uploads";
+import { readinessShownOnCards } from "./assessments";
 import { DomainError } from "./errors";
 import { authorLibrary } from "./library";
 import { listedServicesOf } from "./services";
@@ -79,16 +80,17 @@ export async function listDirectory(db: DbOrTx, input: z.output<typeof directory
     db.select({ n: count() }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(condition),
   ]);
   // Their approved, listed services (issue #15 §4), one query for the page.
-  const listed = await listedServicesOf(
-    db,
-    rows.map((r) => r.userId),
-  );
+  // And the readiness scores their owners chose to show (issue #18 §3).
+  const ids = rows.map((r) => r.userId);
+  const [listed, readiness] = await Promise.all([listedServicesOf(db, ids), readinessShownOnCards(db, ids)]);
   return {
     items: rows.map(({ photoUploadId, ratingAverage, ratingCount, ...r }) => ({
       ...r,
       photoUrl: photoUploadId ? fileUrl(photoUploadId) : null,
       rating: { average: ratingAverage === null ? null : Number(ratingAverage), count: Number(ratingCount) },
       services: listed.filter((s) => s.providerId === r.userId).map(({ providerId: _, ...s }) => s),
+      /** Their latest readiness score (0–100) when they chose to show it, else null. */
+      readiness: readiness.get(r.userId) ?? null,
     })),
     total: totals[0]?.n ?? 0,
     page: input.page,

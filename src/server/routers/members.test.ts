@@ -131,6 +131,7 @@ describe("members.list (the directory)", () => {
       "photoUrl",
       "points",
       "rating",
+      "readiness",
       "services",
       "targetCountries",
       "tier",
@@ -237,6 +238,7 @@ describe("members.list (the directory)", () => {
         points: 0,
         rating: { average: null, count: 0 },
         services: [],
+        readiness: null,
       },
     ]);
 

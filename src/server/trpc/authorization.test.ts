@@ -109,6 +109,12 @@ const MATRIX: Record<string, Tier> = {
   "qa.update": "admin",
   "qa.decline": "admin",
   "qa.delete": "admin",
+  "assessments.save": "member",
+  "assessments.mine": "member",
+  "assessments.get": "member",
+  "assessments.latest": "member",
+  "assessments.setShowOnCard": "member",
+
   "services.create": "member",
   "services.update": "member",
   "services.mine": "member",

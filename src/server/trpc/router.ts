@@ -5,6 +5,7 @@
 import { accountRouter } from "../routers/account";
 import { adminMembersRouter } from "../routers/adminMembers";
 import { approvalRouter } from "../routers/approval";
+import { assessmentsRouter } from "../routers/assessments";
 import { authRouter } from "../routers/auth";
 import { badgesRouter } from "../routers/badges";
 import { contactRouter } from "../routers/contact";
@@ -55,6 +56,7 @@ export const appRouter = router({
   qa: qaRouter,
   services: servicesRouter,
   contact: contactRouter,
+  assessments: assessmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

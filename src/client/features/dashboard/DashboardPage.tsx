@@ -18,6 +18,7 @@ import { TierBadge } from "../../components/TierBadge";
 import { formatNumber } from "../../i18n";
 import { photoImage } from "../../lib/photos";
 import { useTRPC } from "../../trpc";
+import { LatestAssessmentCard } from "../assessments";
 import { useBadges } from "../badges";
 import { UpgradeButton } from "../points";
 import { useSession } from "../session";
@@ -188,6 +189,8 @@ export function DashboardPage() {
           </Card>
         )}
       </SimpleGrid>
+
+      <LatestAssessmentCard />
 
       <DashboardCards />
 

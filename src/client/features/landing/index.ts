@@ -2,3 +2,4 @@
 
 export { PublicCardPage } from "./PublicCardPage";
 export { PublicHeader } from "./PublicHeader";
+export { LandingFooter } from "./sections/LandingFooter";

@@ -32,6 +32,8 @@ export interface DirectoryMember {
   rating: { average: number | null; count: number };
   /** Their approved, listed services (issue #15 §4). */
   services: ListedService[];
+  /** Their latest export readiness score (0–100), shown only when they chose to (issue #18 §3). */
+  readiness?: number | null;
 }
 
 /** The photo's size on the card (CSS px); the 64/128/256 px copies cover 1x–3x screens. */
@@ -163,6 +165,8 @@ export function MemberCard({
           )}
         </div>
 
+        {member.readiness != null && <ReadinessLine score={member.readiness} />}
+
         {member.services.length > 0 && (
           <div>
             <Text size="xs" c="dimmed" fw={600} mb={4}>
@@ -173,6 +177,19 @@ export function MemberCard({
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** "Export readiness: 67 of 100" (issue #18 §3). */
+function ReadinessLine({ score }: { score: number }) {
+  const { i18n } = useLingui();
+  const value = formatNumber(score, i18n.locale);
+  return (
+    <Text size="sm" data-testid="member-readiness">
+      <Trans>
+        Export readiness: <b>{value}</b> of 100
+      </Trans>
+    </Text>
   );
 }
 

@@ -44,6 +44,7 @@ import { translateServerText } from "../../i18n/serverMessages";
 import { applyServerErrors, firstError, focusFirstInvalid } from "../../lib/form";
 import { COMPLETION_ITEM_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
+import { MyAssessments } from "../assessments";
 import { ActivitySection } from "./ActivitySection";
 import { ChangeEmailDialog } from "./ChangeEmailDialog";
 import { ChangePasswordSection } from "./ChangePasswordSection";
@@ -89,6 +90,7 @@ export function ProfilePage() {
       ) : (
         <ProfileSettingsForm profile={profile.data} />
       )}
+      <MyAssessments />
     </Stack>
   );
 }

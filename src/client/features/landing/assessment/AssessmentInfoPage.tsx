@@ -41,6 +41,8 @@ interface AssessmentInfoPageProps {
   areas: AssessmentArea[];
   note?: ReactNode;
   startLabel: ReactNode;
+  /** Where Start leads; without it, Start opens the "coming soon" dialog. */
+  startTo?: "/export-readiness-assessment/start";
 }
 
 /**
@@ -55,6 +57,7 @@ export function AssessmentInfoPage({
   areas,
   note,
   startLabel,
+  startTo,
 }: AssessmentInfoPageProps) {
   const { i18n } = useLingui();
   useDocumentTitle(documentTitle);
@@ -144,16 +147,28 @@ export function AssessmentInfoPage({
                     <Trans>Answer the questions for your own company and find the areas to strengthen first.</Trans>
                   </Text>
                 </Stack>
-                <Button
-                  size="md"
-                  variant="white"
-                  color="teal"
-                  leftSection={<IconPlayerPlay size={18} aria-hidden />}
-                  onClick={() => setComingSoon(true)}
-                  {...preloadOn(loadComingSoonDialog)}
-                >
-                  {startLabel}
-                </Button>
+                {startTo ? (
+                  <Button
+                    size="md"
+                    variant="white"
+                    color="teal"
+                    leftSection={<IconPlayerPlay size={18} aria-hidden />}
+                    renderRoot={(props) => <Link to={startTo} {...props} />}
+                  >
+                    {startLabel}
+                  </Button>
+                ) : (
+                  <Button
+                    size="md"
+                    variant="white"
+                    color="teal"
+                    leftSection={<IconPlayerPlay size={18} aria-hidden />}
+                    onClick={() => setComingSoon(true)}
+                    {...preloadOn(loadComingSoonDialog)}
+                  >
+                    {startLabel}
+                  </Button>
+                )}
               </Group>
             </Paper>
 

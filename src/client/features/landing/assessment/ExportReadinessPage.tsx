@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { IconBuildingFactory2, IconPackage, IconPlaneDeparture, IconWorld } from "@tabler/icons-react";
 import { type AssessmentArea, AssessmentInfoPage } from "./AssessmentInfoPage";
 
-/** /export-readiness-assessment (spec part 1 §2): four areas and Start Assessment. */
+/** /export-readiness-assessment (spec part 1 §2): four areas and Start Assessment, which opens the questionnaire (issue #18 §1). */
 export function ExportReadinessPage() {
   const { t } = useLingui();
   const areas: AssessmentArea[] = [
@@ -86,7 +86,15 @@ export function ExportReadinessPage() {
         </Trans>
       }
       areas={areas}
+      note={
+        <Trans>
+          The assessment has 24 questions and takes about ten minutes. It is adapted from published export-readiness
+          self-assessments (CORE of Michigan State University's CIBER, and the checklists of national export agencies).
+          Anyone can take it; members keep their results and compare them over time.
+        </Trans>
+      }
       startLabel={<Trans>Start Assessment</Trans>}
+      startTo="/export-readiness-assessment/start"
     />
   );
 }
