@@ -8,6 +8,7 @@ import { approvalRouter } from "../routers/approval";
 import { authRouter } from "../routers/auth";
 import { badgesRouter } from "../routers/badges";
 import { contactRouter } from "../routers/contact";
+import { contentRouter } from "../routers/content";
 import { dashboardRouter } from "../routers/dashboard";
 import { helpRouter } from "../routers/help";
 import { inboxRouter } from "../routers/inbox";
@@ -55,6 +56,7 @@ export const appRouter = router({
   qa: qaRouter,
   services: servicesRouter,
   contact: contactRouter,
+  content: contentRouter,
 });
 
 export type AppRouter = typeof appRouter;

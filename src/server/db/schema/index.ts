@@ -2,6 +2,7 @@
 export * from "./account";
 export * from "./auth";
 export * from "./catalog";
+export * from "./content";
 export * from "./files";
 export * from "./help";
 export * from "./knowledge";
