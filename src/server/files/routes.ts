@@ -219,6 +219,17 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; s
         "Content-Disposition",
         `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
       );
+    // An active PDF or document of the landing page is shown in a frame of our own pages (issue
+    // #16 §2): its answer may be framed by the same origin only (not 'none'); the pages' own CSP
+    // already limits frames to 'self' (default-src).
+    if (publicContent && inline) {
+      reply
+        .header(
+          "Content-Security-Policy",
+          "default-src 'none'; object-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
+        )
+        .header("X-Frame-Options", "SAMEORIGIN");
+    }
     const ifRange = req.headers["if-range"];
     const range = ifRange && ifRange !== lastModified ? undefined : parseRange(req.headers.range, info.size);
     if (range === "unsatisfiable") {

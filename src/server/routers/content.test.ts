@@ -278,5 +278,18 @@ describe("finalising, deleting, downloading", () => {
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(String(res.headers["content-disposition"])).toMatch(/^inline;/);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    // Framed by our own pages only.
+    expect(String(res.headers["content-security-policy"])).toContain("frame-ancestors 'self'");
+    expect(String(res.headers["content-security-policy"])).not.toContain("frame-ancestors 'none'");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    // Any other download keeps the site's policy: never framed.
+    const own = await uploadFile(t, {
+      token: a.token,
+      purpose: "pdf_document",
+      fileName: "draft.pdf",
+      content: SAMPLE_FILES.pdf,
+    });
+    const draft = await t.inject({ url: `/api/files/${own.json!.id as string}`, token: a.token });
+    expect(String(draft.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
   });
 });
