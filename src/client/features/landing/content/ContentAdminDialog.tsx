@@ -16,7 +16,7 @@ import {
   Loader,
   Modal,
   Paper,
-  SegmentedControl,
+  Radio,
   Stack,
   Switch,
   Text,
@@ -105,21 +105,16 @@ function UploadForm({ kind }: { kind: ContentKind }) {
           data-testid="content-title"
         />
         {kind === "document" && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="content-doc-type">
-              <Trans>Document type</Trans>
-            </Text>
-            <SegmentedControl
-              aria-labelledby="content-doc-type"
-              value={documentType}
-              onChange={(v) => setDocumentType(v as MembershipDocumentType)}
-              data={[
-                { value: "terms_conditions", label: t`Terms and Conditions` },
-                { value: "membership_levels", label: t`Membership Levels and Services` },
-              ]}
-              fullWidth
-            />
-          </Stack>
+          <Radio.Group
+            label={t`Document type`}
+            value={documentType}
+            onChange={(v) => setDocumentType(v as MembershipDocumentType)}
+          >
+            <Group gap="md" mt={6}>
+              <Radio value="terms_conditions" label={t`Terms and Conditions`} />
+              <Radio value="membership_levels" label={t`Membership Levels and Services`} />
+            </Group>
+          </Radio.Group>
         )}
         {kind === "video" && (
           <Textarea
@@ -204,7 +199,7 @@ function ItemRow({ item }: { item: ContentItem }) {
     <Paper withBorder radius="md" p="sm" data-testid="content-item">
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Stack gap={2} style={{ minWidth: 0, flex: "1 1 220px" }}>
             <Text fw={600} style={{ overflowWrap: "anywhere" }}>
               {item.title}
             </Text>
