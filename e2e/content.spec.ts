@@ -7,7 +7,17 @@
  */
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { closeToast, expect, login, makePdf, newPerson, snap, switchLanguage, test } from "./support/fixtures";
+import {
+  callTrpc,
+  closeToast,
+  expect,
+  login,
+  makePdf,
+  newPerson,
+  snap,
+  switchLanguage,
+  test,
+} from "./support/fixtures";
 
 /** A short WebM (VP8) recorded in the browser from a canvas: a real, playable video. */
 async function recordWebm(page: Page, seconds: number): Promise<Buffer> {
@@ -198,6 +208,18 @@ test.describe("landing content", () => {
     await expect(visitor.getByRole("dialog", { name: pdfTitle })).toBeVisible();
     await snap(visitor, "content-pdf-viewer-fa");
     await visitor.keyboard.press("Escape");
+
+    // Leave no active PDF or video behind: other specs expect the landing page's "nothing
+    // available" toasts.
+    for (const [kind, title] of [
+      ["pdf", pdfTitle],
+      ["video", videoTitle],
+    ] as const) {
+      const items = await callTrpc<{ id: number; title: string }[]>(page.request, "query", "content.list", { kind });
+      const id = items.find((i) => i.title === title)?.id;
+      expect(id).toBeDefined();
+      await callTrpc(page.request, "mutation", "content.delete", { kind, id });
+    }
   });
 
   test("a membership document is active at once, Terms and Conditions shows it, and Delete (confirmed) brings back the built-in text", async ({
