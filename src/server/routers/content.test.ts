@@ -18,6 +18,7 @@ import {
   uploadFile,
 } from "../../test/app";
 import { membershipDocuments, uploads } from "../db/schema";
+import { pruneOrphanUploads } from "../files/uploads";
 
 /** An EBML header with DocType "webm": a WebM by its magic bytes. */
 const WEBM = Buffer.from([
@@ -226,6 +227,17 @@ describe("finalising, deleting, downloading", () => {
     expect(await t.app.storage.stat(row!.storageKey)).toBeNull();
     expect((await a.caller.content.list({ kind: "video" })).map((v) => v.id)).not.toContain(id);
     expect((await t.inject({ url: `/api/files/${uploadId}`, token: a.token })).statusCode).toBe(404);
+  });
+
+  it("the orphan sweep removes an upload never finalised into an item, and keeps the items' files", async () => {
+    const a = await freshAdmin();
+    const kept = await upload("pdf", a);
+    await a.caller.content.create({ kind: "pdf", title: "kept", uploadId: kept });
+    const orphan = await upload("pdf", a);
+    await pruneOrphanUploads(t.db, t.app.storage, 0);
+    const left = (await t.db.select({ id: uploads.id }).from(uploads)).map((r) => r.id);
+    expect(left).toContain(kept);
+    expect(left).not.toContain(orphan);
   });
 
   it("uploads of content purposes: admins only (members, pending and anonymous refused)", async () => {
