@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContentKind } from "../../common/content";
 import { Msg } from "../../common/messages";
+import { CONTENT_MAX_BYTES } from "../../common/uploads";
 import {
   type Actor,
   createTestApp,
@@ -227,6 +228,21 @@ describe("finalising, deleting, downloading", () => {
     expect(await t.app.storage.stat(row!.storageKey)).toBeNull();
     expect((await a.caller.content.list({ kind: "video" })).map((v) => v.id)).not.toContain(id);
     expect((await t.inject({ url: `/api/files/${uploadId}`, token: a.token })).statusCode).toBe(404);
+  });
+
+  it("a document past its limit (20 MB) is refused while streaming (413), nothing stored", async () => {
+    const a = await freshAdmin();
+    const before = (await t.db.select({ id: uploads.id }).from(uploads)).length;
+    const big = padTo(SAMPLE_FILES.pdf, CONTENT_MAX_BYTES.membership_document + 1);
+    const up = await uploadFile(t, {
+      token: a.token,
+      purpose: "membership_document",
+      fileName: "big.pdf",
+      content: big,
+    });
+    expect(up.status).toBe(413);
+    expect(up.json).toMatchObject({ error: { message: Msg.documentTooLarge } });
+    expect((await t.db.select({ id: uploads.id }).from(uploads)).length).toBe(before);
   });
 
   it("the orphan sweep removes an upload never finalised into an item, and keeps the items' files", async () => {
