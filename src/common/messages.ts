@@ -56,6 +56,13 @@ export const Msg = {
   invalidAttachmentType: "Invalid file type. Only PDF, Word (DOC, DOCX) and JPEG files are allowed.",
   /** The profile photo accepts jpeg, jpg and png (spec part 2 §5; issue #13 §4). */
   invalidPhotoType: "Invalid file type. Only JPEG and PNG images are allowed.",
+  /** Landing content uploads (issue #16 §1): what each kind accepts and its size limit. */
+  documentTooLarge: "Please select a document smaller than 20MB.",
+  invalidDocumentType: "Invalid file type. Only PDF and Word (DOC, DOCX) documents are allowed.",
+  videoTooLarge: "Please select a video smaller than 200MB.",
+  invalidVideoType: "Invalid file type. Only MP4, WebM and MOV videos are allowed.",
+  pdfTooLarge: "Please select a PDF smaller than 50MB.",
+  invalidPdfType: "Invalid file type. Only PDF files are allowed.",
   fileNameTooLong: "File name must be less than 255 characters.",
   fileContentMismatch: "File content doesn't match the expected format.",
   photoUnreadable: "This photo can't be read. Please choose another JPEG or PNG image.",

@@ -12,11 +12,15 @@ export const UPLOAD_PURPOSES = [
   "attachment",
   "knowledge_attachment",
   "post_attachment",
+  /** Landing content (issue #16 §1): a membership document, a video, an About PDF; admins only. */
+  "membership_document",
+  "video",
+  "pdf_document",
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** A kind of file we accept, by extension, with the content type its magic bytes must show. */
-export type FileKind = "pdf" | "jpeg" | "png" | "doc" | "docx" | "xls" | "xlsx";
+export type FileKind = "pdf" | "jpeg" | "png" | "doc" | "docx" | "xls" | "xlsx" | "mp4" | "webm" | "mov";
 
 export const EXTENSION_KIND: Record<string, FileKind> = {
   pdf: "pdf",
@@ -27,6 +31,10 @@ export const EXTENSION_KIND: Record<string, FileKind> = {
   docx: "docx",
   xls: "xls",
   xlsx: "xlsx",
+  mp4: "mp4",
+  m4v: "mp4",
+  webm: "webm",
+  mov: "mov",
 };
 
 /** Content type served for each kind. */
@@ -38,6 +46,9 @@ export const KIND_CONTENT_TYPE: Record<FileKind, string> = {
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   xls: "application/vnd.ms-excel",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mov: "video/quicktime",
 };
 
 export interface UploadRule {
@@ -51,6 +62,9 @@ export interface UploadRule {
 }
 
 const MB = 1024 * 1024;
+
+/** Size limits of the landing content (issue #16 §1), enforced while streaming. */
+export const CONTENT_MAX_BYTES = { membership_document: 20 * MB, video: 200 * MB, pdf_document: 50 * MB } as const;
 
 export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
   profile_photo: {
@@ -81,6 +95,27 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
     tooLarge: Msg.fileTooLarge5,
     invalidType: Msg.invalidFileType,
     accept: ".pdf,.doc,.docx,.xls,.xlsx,.jpg,.jpeg,.png",
+  },
+  membership_document: {
+    maxBytes: CONTENT_MAX_BYTES.membership_document,
+    kinds: ["pdf", "doc", "docx"],
+    tooLarge: Msg.documentTooLarge,
+    invalidType: Msg.invalidDocumentType,
+    accept: ".pdf,.doc,.docx",
+  },
+  video: {
+    maxBytes: CONTENT_MAX_BYTES.video,
+    kinds: ["mp4", "webm", "mov"],
+    tooLarge: Msg.videoTooLarge,
+    invalidType: Msg.invalidVideoType,
+    accept: ".mp4,.m4v,.webm,.mov",
+  },
+  pdf_document: {
+    maxBytes: CONTENT_MAX_BYTES.pdf_document,
+    kinds: ["pdf"],
+    tooLarge: Msg.pdfTooLarge,
+    invalidType: Msg.invalidPdfType,
+    accept: ".pdf",
   },
   attachment: {
     maxBytes: LIMITS.fileMaxBytes,

@@ -309,6 +309,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   await app.register(fastifyStatic, { root: config.dataDir, serve: false });
   // Uploads live in the configured storage (local folder or S3 bucket; issue #16 §4).
   const storage = await createStorage(config.storage);
+  deps.storage = storage;
   app.addHook("onClose", async () => storage.close());
   await registerFileRoutes(app, { db, storage });
 

@@ -2,13 +2,16 @@
  * Upload and download routes (issue #3 §1; DESIGN.md §4 Uploads). Plain Fastify routes, since
  * tRPC is the wrong tool for multipart bodies and byte ranges.
  *
- * - `POST /api/files?purpose=<UploadPurpose>`: one multipart file; approved members only;
+ * - `POST /api/files?purpose=<UploadPurpose>`: one multipart file; approved members only (admins
+ *   only for landing content: `membership_document`, `video`, `pdf_document`);
  *   10 per hour per member. 201 `{ id, fileName, sizeBytes, contentType, url }`; refusals are
  *   `DomainError`s, sent by the app's error handler as `{ error: { code, message } }` with
  *   400/401/403/413/429 and the spec's message.
  * - `GET /api/files/:id`: the bytes, for who may see them (`canDownload`: owner, admins, any
  *   approved member for profile photos and attachments of published library items), with
  *   Content-Disposition, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`;
+ *   landing content (membership documents, videos, About PDFs) is public, signed in or not,
+ *   while its item is active (issue #16 §1) and otherwise its uploader's and admins' like any file;
  *   streamed from the file storage, whichever driver (issue #16 §4). One byte range is honoured
  *   (`Range: bytes=a-b`, `a-`, `-n` → 206 with `Content-Range`; past the end → 416 with
  *   `Content-Range: bytes *\/<size>`); several ranges, a malformed header or an `If-Range` that
@@ -31,6 +34,7 @@ import { PHOTO_WIDTH_MAX, UPLOAD_PURPOSES, UPLOAD_RULES } from "../../common/upl
 import { hitRateLimit } from "../auth/rate-limit";
 import type { Db } from "../db/client";
 import { uploads } from "../db/schema";
+import { CONTENT_PURPOSES, isActiveContentUpload } from "../domain/content";
 import { DomainError, tooManyRequests } from "../domain/errors";
 import { isPublishedAttachment } from "../domain/library";
 import { isVisiblePostAttachment } from "../domain/posts";
@@ -83,6 +87,11 @@ export function canDownload(
   return (upload.purpose === "knowledge_attachment" || upload.purpose === "post_attachment") && visibleThroughItem;
 }
 
+/** Whether an upload is landing content (a membership document, a video, an About PDF). */
+function isContentPurpose(purpose: string): boolean {
+  return CONTENT_PURPOSES.includes(purpose);
+}
+
 /** Whether the item an attachment belongs to shows it to `viewer` (see `canDownload`). */
 function itemVisibility(db: Db, viewer: Viewer, upload: { id: string; purpose: string }): Promise<boolean> {
   if (upload.purpose === "knowledge_attachment") return isPublishedAttachment(db, upload.id);
@@ -125,6 +134,8 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; s
     if (auth.viewer.approvalStatus !== "approved") throw new DomainError("FORBIDDEN", Msg.approvalRequired);
     const query = z.object({ purpose: z.enum(UPLOAD_PURPOSES) }).safeParse(req.query);
     if (!query.success) throw new DomainError("BAD_REQUEST", Msg.invalidFileType);
+    // Landing content is the admins' (issue #16 §1).
+    if (isContentPurpose(query.data.purpose) && !auth.viewer.isAdmin) throw new DomainError("FORBIDDEN", Msg.adminOnly);
     if (!req.isMultipart()) throw new DomainError("BAD_REQUEST", Msg.fileNameRequired);
 
     const limit = await hitRateLimit(db, `upload:${auth.viewer.id}`, RATE_LIMITS.upload);
@@ -145,18 +156,23 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; s
   // Sent as stored (media, mostly already compressed): byte ranges address the stored bytes.
   app.get<{ Params: { id: string } }>("/api/files/:id", { compress: false }, async (req, reply) => {
     const auth = req.auth;
-    if (!auth) throw new DomainError("UNAUTHORIZED", Msg.signInRequired);
     const id = z.uuid().safeParse(req.params.id);
     const query = downloadQuery.safeParse(req.query);
+    // Landing content is public while its item is active (issue #16 §1): decided before sign-in.
+    const [upload] = id.success ? await db.select().from(uploads).where(eq(uploads.id, id.data)).limit(1) : [];
+    const publicContent = !!upload && isContentPurpose(upload.purpose) && (await isActiveContentUpload(db, upload.id));
+    if (!auth && !publicContent) throw new DomainError("UNAUTHORIZED", Msg.signInRequired);
     if (!id.success || !query.success) throw new DomainError("NOT_FOUND", Msg.notFound);
-    const [upload] = await db.select().from(uploads).where(eq(uploads.id, id.data)).limit(1);
     if (!upload) throw new DomainError("NOT_FOUND", Msg.notFound);
-    const visible =
-      auth.viewer.id !== upload.ownerId &&
-      !auth.viewer.isAdmin &&
-      auth.viewer.approvalStatus === "approved" &&
-      (await itemVisibility(db, auth.viewer, upload));
-    if (!canDownload(auth.viewer, upload, visible)) throw new DomainError("NOT_FOUND", Msg.notFound);
+    if (!publicContent) {
+      if (!auth) throw new DomainError("UNAUTHORIZED", Msg.signInRequired);
+      const visible =
+        auth.viewer.id !== upload.ownerId &&
+        !auth.viewer.isAdmin &&
+        auth.viewer.approvalStatus === "approved" &&
+        (await itemVisibility(db, auth.viewer, upload));
+      if (!canDownload(auth.viewer, upload, visible)) throw new DomainError("NOT_FOUND", Msg.notFound);
+    }
     const width = query.data.w;
     if (width !== undefined && upload.purpose !== "profile_photo") throw new DomainError("NOT_FOUND", Msg.notFound);
 
@@ -203,6 +219,17 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; s
         "Content-Disposition",
         `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
       );
+    // An active PDF or document of the landing page is shown in a frame of our own pages (issue
+    // #16 §2): its answer may be framed by the same origin only (not 'none'); the pages' own CSP
+    // already limits frames to 'self' (default-src).
+    if (publicContent && inline) {
+      reply
+        .header(
+          "Content-Security-Policy",
+          "default-src 'none'; object-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
+        )
+        .header("X-Frame-Options", "SAMEORIGIN");
+    }
     const ifRange = req.headers["if-range"];
     const range = ifRange && ifRange !== lastModified ? undefined : parseRange(req.headers.range, info.size);
     if (range === "unsatisfiable") {

@@ -22,7 +22,7 @@ import {
   type UploadPurpose,
 } from "../../common/uploads";
 import type { DbOrTx } from "../db/client";
-import { posts, profiles, uploads, uploadVariants } from "../db/schema";
+import { membershipDocuments, pdfDocuments, posts, profiles, uploads, uploadVariants, videos } from "../db/schema";
 import { DomainError } from "../domain/errors";
 import { removeVariantFiles, renderPhotoVariants, type StoredVariant, writePhotoVariants } from "./photos";
 import type { FileStorage } from "./storage";
@@ -36,6 +36,10 @@ const DETECTED_EXT: Record<FileKind, readonly string[]> = {
   xls: ["cfb"],
   docx: ["docx"],
   xlsx: ["xlsx"],
+  // A video by its container, whatever its name says among the three (an .mp4 may be QuickTime).
+  mp4: ["mp4", "m4v", "mov"],
+  mov: ["mov", "mp4", "m4v"],
+  webm: ["webm"],
 };
 
 const SNIFF_BYTES = 4100;
@@ -235,7 +239,8 @@ export function fileUrl(uploadId: string): string {
 export const PARTIAL_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Deletes profile photos and attachments that no profile or post refers to and that are older
+ * Deletes profile photos, attachments and landing content files that no profile, post or item
+ * refers to and that are older
  * than `olderThanMs` (uploaded but never saved with Update Profile, or replaced since): the rows,
  * the stored bytes, and the photos' resized copies (rows and files); and what writes that died
  * mid-way left in the storage (`FileStorage.pruneIncomplete`: `.part` files, incomplete multipart
@@ -257,10 +262,21 @@ export async function pruneOrphanUploads(
       .from(uploads)
       .where(
         and(
-          inArray(uploads.purpose, ["profile_photo", "profile_attachment", "post_attachment"]),
+          inArray(uploads.purpose, [
+            "profile_photo",
+            "profile_attachment",
+            "post_attachment",
+            "membership_document",
+            "video",
+            "pdf_document",
+          ]),
           lt(uploads.createdAt, cutoff),
           sql`not exists (select 1 from ${profiles} where ${profiles.photoUploadId} = ${uploads.id} or ${profiles.attachmentUploadId} = ${uploads.id})`,
           sql`not exists (select 1 from ${posts} where ${posts.attachmentUploadId} = ${uploads.id})`,
+          // Landing content uploaded but never finalised into an item (issue #16 §1).
+          sql`not exists (select 1 from ${membershipDocuments} where ${membershipDocuments.uploadId} = ${uploads.id})`,
+          sql`not exists (select 1 from ${videos} where ${videos.uploadId} = ${uploads.id})`,
+          sql`not exists (select 1 from ${pdfDocuments} where ${pdfDocuments.uploadId} = ${uploads.id})`,
         ),
       )
       .for("update");

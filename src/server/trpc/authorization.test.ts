@@ -131,6 +131,11 @@ const MATRIX: Record<string, Tier> = {
   "contact.markHandled": "admin",
   "contact.reopen": "admin",
   "contact.delete": "admin",
+  "content.active": "public",
+  "content.list": "admin",
+  "content.create": "admin",
+  "content.setActive": "admin",
+  "content.delete": "admin",
 };
 
 /** Who each tier admits. */

@@ -7,6 +7,7 @@ import type { Session } from "../auth/session";
 import type { Config } from "../config";
 import type { Database, Db } from "../db/client";
 import type { Viewer } from "../domain/viewer";
+import type { FileStorage } from "../files/storage";
 import type { Connection } from "../live/connections";
 import type { EventBus } from "../live/events";
 
@@ -15,6 +16,8 @@ export interface AppDeps {
   database: Database;
   config: Config;
   events: EventBus;
+  /** The file storage; set by `buildApp` once it is opened (procedures that delete files use it). */
+  storage?: FileStorage;
 }
 
 export interface RequestAuth {

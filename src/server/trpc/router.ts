@@ -9,6 +9,7 @@ import { assessmentsRouter } from "../routers/assessments";
 import { authRouter } from "../routers/auth";
 import { badgesRouter } from "../routers/badges";
 import { contactRouter } from "../routers/contact";
+import { contentRouter } from "../routers/content";
 import { dashboardRouter } from "../routers/dashboard";
 import { helpRouter } from "../routers/help";
 import { inboxRouter } from "../routers/inbox";
@@ -57,6 +58,7 @@ export const appRouter = router({
   services: servicesRouter,
   contact: contactRouter,
   assessments: assessmentsRouter,
+  content: contentRouter,
 });
 
 export type AppRouter = typeof appRouter;

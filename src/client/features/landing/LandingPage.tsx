@@ -1,23 +1,29 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Box, Button, Container, SimpleGrid, Stack } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
 import { IconLayoutDashboard, IconLogin, IconUserPlus } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import type { ContentItem, ContentKind } from "../../../common/content";
 import { queryClient, trpc } from "../../trpc";
 import { LazyDialog, preloadOn } from "./LazyDialog";
 import {
   loadBenefitsDialog,
+  loadContentAdminDialog,
   loadFaqDialog,
   loadLevelsDialog,
+  loadPdfDialog,
   loadSignInDialog,
   loadSignUpDialog,
   loadTermsDialog,
+  loadVideoDialog,
 } from "./loaders";
 import { PublicHeader } from "./PublicHeader";
 import { AboutCard } from "./sections/AboutCard";
 import { AssessmentCard } from "./sections/AssessmentCard";
 import { ContactSection } from "./sections/ContactSection";
+import { ContentAdminButtons } from "./sections/ContentAdminButtons";
 import { Hero } from "./sections/Hero";
 import { LandingFooter } from "./sections/LandingFooter";
 import { MembershipCard } from "./sections/MembershipCard";
@@ -28,19 +34,19 @@ import { TestimonialsCard } from "./sections/TestimonialsCard";
  * (which the dashboard then reads): no query observer, so `useQuery` stays out of the landing
  * page's JavaScript (ADR 7), and the prerendered page (ADR 15) matches the first render.
  */
-function useSignedIn(): boolean {
-  const [signedIn, setSignedIn] = useState(false);
+function useSignedIn(): { signedIn: boolean; isAdmin: boolean } {
+  const [state, setState] = useState({ signedIn: false, isAdmin: false });
   useEffect(() => {
     let mounted = true;
     queryClient.fetchQuery(trpc.session.get.queryOptions()).then(
-      (session) => mounted && setSignedIn(!!session),
+      (session) => mounted && setState({ signedIn: !!session, isAdmin: !!session?.viewer.isAdmin }),
       () => {}, // unknown: the page stays as for a visitor
     );
     return () => {
       mounted = false;
     };
   }, []);
-  return signedIn;
+  return state;
 }
 
 /** The auth dialog in the URL; `forgot` is the Sign In dialog's "Forgot password?" view. */
@@ -67,7 +73,35 @@ export function LandingPage({ auth, onAuthChange }: LandingPageProps) {
   const openSignIn = () => onAuthChange("signin");
   const openSignUp = () => onAuthChange("signup");
   const closeAuth = () => onAuthChange(null);
-  const signedIn = useSignedIn();
+  const { signedIn, isAdmin } = useSignedIn();
+  const [manage, setManage] = useState<{ kind: ContentKind; opened: boolean }>({ kind: "document", opened: false });
+  const [viewer, setViewer] = useState<{ kind: "pdf" | "video"; item: ContentItem } | null>(null);
+
+  /** Details / Watch a Video: the newest active item, or the spec's "nothing available" toast. */
+  async function openViewer(kind: "pdf" | "video") {
+    try {
+      const active = await queryClient.fetchQuery({ ...trpc.content.active.queryOptions(), staleTime: 0 });
+      const item = active[kind];
+      if (item) setViewer({ kind, item });
+      else if (kind === "pdf")
+        notifications.show({
+          color: "yellow",
+          title: t`No Document Available`,
+          message: t`No active PDF document is currently available.`,
+        });
+      else
+        notifications.show({
+          color: "yellow",
+          title: t`No Video Available`,
+          message: t`No active video is currently available.`,
+        });
+    } catch {
+      notifications.show({
+        color: "red",
+        message: kind === "pdf" ? t`Failed to load document` : t`Failed to load video`,
+      });
+    }
+  }
 
   return (
     <Box mih="100vh">
@@ -110,11 +144,13 @@ export function LandingPage({ auth, onAuthChange }: LandingPageProps) {
         <Container size="lg" py={{ base: 40, sm: 64 }}>
           <Stack gap="xl">
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="xl">
-              <AboutCard />
+              <AboutCard onDetails={() => void openViewer("pdf")} onVideo={() => void openViewer("video")} />
               <AssessmentCard />
             </SimpleGrid>
             <MembershipCard onTerms={() => setDialog("terms")} onLevels={() => setDialog("levels")} />
             <TestimonialsCard />
+            {/* Admin-only, after hydration (the prerendered page is a visitor's: ADR 15). */}
+            {isAdmin && <ContentAdminButtons onManage={(kind) => setManage({ kind, opened: true })} />}
           </Stack>
         </Container>
         <ContactSection onFaq={() => setDialog("faq")} />
@@ -140,6 +176,26 @@ export function LandingPage({ auth, onAuthChange }: LandingPageProps) {
       <LazyDialog load={loadTermsDialog} opened={dialog === "terms"} onClose={closeDialog} />
       <LazyDialog load={loadLevelsDialog} opened={dialog === "levels"} onClose={closeDialog} />
       <LazyDialog load={loadFaqDialog} opened={dialog === "faq"} onClose={closeDialog} />
+      <LazyDialog
+        load={loadPdfDialog}
+        opened={viewer?.kind === "pdf"}
+        onClose={() => setViewer(null)}
+        item={viewer?.kind === "pdf" ? viewer.item : null}
+      />
+      <LazyDialog
+        load={loadVideoDialog}
+        opened={viewer?.kind === "video"}
+        onClose={() => setViewer(null)}
+        item={viewer?.kind === "video" ? viewer.item : null}
+      />
+      {isAdmin && (
+        <LazyDialog
+          load={loadContentAdminDialog}
+          opened={manage.opened}
+          onClose={() => setManage((m) => ({ ...m, opened: false }))}
+          kind={manage.kind}
+        />
+      )}
     </Box>
   );
 }

@@ -3,6 +3,7 @@ export * from "./account";
 export * from "./assessments";
 export * from "./auth";
 export * from "./catalog";
+export * from "./content";
 export * from "./files";
 export * from "./help";
 export * from "./knowledge";

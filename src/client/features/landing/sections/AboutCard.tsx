@@ -1,16 +1,20 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import { Button, Group, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconFileText, IconInfoCircle, IconPlayerPlay } from "@tabler/icons-react";
+import { preloadOn } from "../LazyDialog";
+import { loadPdfDialog, loadVideoDialog } from "../loaders";
 import { SectionCard } from "./SectionCard";
 
+interface AboutCardProps {
+  onDetails: () => void;
+  onVideo: () => void;
+}
+
 /**
- * About the club, with Details (the active PDF) and Watch a Video (the active video). Landing
- * content management does not exist yet, so both report that nothing is available
- * (spec part 1 §8 Viewers).
+ * About the club, with Details (the active PDF) and Watch a Video (the active video); the
+ * landing page opens the viewers, or says that nothing is available (spec part 1 §8 Viewers).
  */
-export function AboutCard() {
-  const { t } = useLingui();
+export function AboutCard({ onDetails, onVideo }: AboutCardProps) {
   return (
     <SectionCard id="about-title" icon={<IconInfoCircle size={22} />} title={<Trans>About Export Club</Trans>}>
       <Text>
@@ -30,26 +34,16 @@ export function AboutCard() {
         <Button
           variant="light"
           leftSection={<IconFileText size={18} aria-hidden />}
-          onClick={() =>
-            notifications.show({
-              color: "yellow",
-              title: t`No Document Available`,
-              message: t`No active PDF document is currently available.`,
-            })
-          }
+          onClick={onDetails}
+          {...preloadOn(loadPdfDialog)}
         >
           <Trans>Details</Trans>
         </Button>
         <Button
           variant="light"
           leftSection={<IconPlayerPlay size={18} aria-hidden />}
-          onClick={() =>
-            notifications.show({
-              color: "yellow",
-              title: t`No Video Available`,
-              message: t`No active video is currently available.`,
-            })
-          }
+          onClick={onVideo}
+          {...preloadOn(loadVideoDialog)}
         >
           <Trans>Watch a Video</Trans>
         </Button>
