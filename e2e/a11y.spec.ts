@@ -10,7 +10,7 @@
 import type { Page } from "@playwright/test";
 import { LOCALE_STORAGE_KEY } from "../src/common/constants";
 import { expectNoAxeViolations } from "./support/axe";
-import { apiOf, expect, type LoginSpec, login, newPerson, type Someone, test } from "./support/fixtures";
+import { apiOf, expect, type LoginSpec, login, newPerson, openLanding, type Someone, test } from "./support/fixtures";
 
 type Lang = "en" | "fa";
 const LANGS: Lang[] = ["en", "fa"];
@@ -166,7 +166,7 @@ for (const lang of LANGS) {
     test(`the landing page's dialogs have no axe violations and give the focus back [${lang}]`, async ({ page }) => {
       test.setTimeout(300_000);
       await chooseLanguage(page, lang);
-      await page.goto("/landing");
+      await openLanding(page);
       await settled(page);
       const hero = page.locator("section#hero, section[aria-labelledby='hero-title']").first();
       const join = lang === "en" ? "Join the Club" : "عضویت در باشگاه";

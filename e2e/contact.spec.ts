@@ -15,6 +15,7 @@ import {
   expect,
   login,
   newPerson,
+  openLanding,
   readMail,
   snap,
   switchLanguage,
@@ -44,7 +45,7 @@ test("a visitor's message raises the admin's contact badge live; the admin repli
   const before = Number(await unread.textContent());
 
   // The visitor writes from the landing page.
-  await page.goto("/landing");
+  await openLanding(page);
   const contact = page.getByRole("region", { name: "Contact Us" });
   await contact.scrollIntoViewIfNeeded();
   await contact.getByRole("textbox", { name: "Name" }).fill(visitor.name);

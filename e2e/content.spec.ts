@@ -14,6 +14,7 @@ import {
   login,
   makePdf,
   newPerson,
+  openLanding,
   snap,
   switchLanguage,
   test,
@@ -85,7 +86,7 @@ test.describe("landing content", () => {
     const videoTitle = `Welcome video ${stamp}`;
 
     await login(page, { ...newPerson("Admin", "Content"), admin: true });
-    await page.goto("/landing");
+    await openLanding(page);
     const video = await recordWebm(page, 4);
     expect(video.length).toBeGreaterThan(50_000);
 
@@ -151,7 +152,7 @@ test.describe("landing content", () => {
 
     // A visitor (not signed in) sees no admin buttons and opens both viewers.
     const visitor = await browserOf();
-    await visitor.goto("/landing");
+    await openLanding(visitor);
     await expect(visitor.getByRole("button", { name: "Details" })).toBeVisible();
     await expect(visitor.getByRole("button", { name: "Manage PDFs" })).toHaveCount(0);
 
@@ -230,7 +231,7 @@ test.describe("landing content", () => {
     const title = `Terms ${Date.now()}`;
     await login(page, { ...newPerson("Admin", "Documents"), admin: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/landing");
+    await openLanding(page);
     await page.getByRole("button", { name: "Manage Membership Documents" }).click();
     const dialog = page.getByRole("dialog", { name: "Manage Membership Documents" });
     // Title and file are both required.
@@ -252,7 +253,7 @@ test.describe("landing content", () => {
     await snap(page, "content-admin-documents-phone-en");
 
     const visitor = await browserOf();
-    await visitor.goto("/landing");
+    await openLanding(visitor);
     await visitor.getByRole("button", { name: "Terms and Conditions" }).click();
     const terms = visitor.getByRole("dialog", { name: "Terms and Conditions" });
     await expect(terms.getByTestId("pdf-frame")).toBeVisible();

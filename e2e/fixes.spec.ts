@@ -11,6 +11,7 @@ import {
   languageSwitcher,
   login,
   newPerson,
+  openLanding,
   overlaps,
   snap,
   switchLanguage,
@@ -121,7 +122,7 @@ test("the admin inbox tab counts are readable", async ({ page }) => {
  * free (issue #13 §4: toasts cover no control).
  */
 async function landingToastClearsLanguageSwitch(page: Page): Promise<void> {
-  await page.goto("/landing");
+  await openLanding(page);
   const switcher = languageSwitcher(page);
   await expect(switcher).toBeVisible({ timeout: 30_000 });
   await page.getByRole("button", { name: "Details", exact: true }).click();
@@ -186,7 +187,7 @@ test("the upgrade dialog's buttons show their whole text on a desktop", async ({
 });
 
 test("sign-up: the blur validation does not move the radios, so the click lands", async ({ page }) => {
-  await page.goto("/landing");
+  await openLanding(page);
   await hero(page).getByRole("button", { name: "Join the Club" }).click();
   const dialog = page.getByRole("dialog", { name: "Join the Club" });
   await dialog.getByRole("textbox", { name: "Full name" }).fill("Layla Stable");
@@ -205,7 +206,7 @@ test("sign-up: the blur validation does not move the radios, so the click lands"
 
 test("signed in, the landing page leads to the dashboard", async ({ page }) => {
   await login(page, newPerson("Reza", "Returning"));
-  await page.goto("/landing");
+  await openLanding(page);
   await expect(hero(page).getByTestId("hero-dashboard")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("button", { name: "Join the Club" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Sign In" })).toHaveCount(0);
@@ -237,7 +238,7 @@ test("the points copy promises only the rules that exist", async ({ page }) => {
   const banner = page.getByTestId("points-banner");
   await expect(banner.getByTestId("share-points")).toHaveText("50–200 points", { timeout: 30_000 });
   await expect(banner).not.toContainText("+10");
-  await page.goto("/landing");
+  await openLanding(page);
   const rules = page.getByTestId("points-rules");
   await expect(rules).toContainText("+50–200");
   await expect(rules).toContainText("per answer rated 3 stars");

@@ -17,6 +17,7 @@ import {
   hero,
   login,
   newPerson,
+  openLanding,
   signIn,
   snap,
   switchLanguage,
@@ -61,7 +62,7 @@ test.describe("landing page", () => {
       expect(html).toContain(locale === "en" ? "Your export knowledge hub" : "مرجع دانش صادراتی شما");
       expect(html).toContain(locale === "en" ? '<html lang="en" dir="ltr"' : '<html lang="fa" dir="rtl"');
     }
-    await page.goto("/landing");
+    await openLanding(page);
     // Hydrated: the buttons work (a mismatch or any console error fails the test at its end).
     await hero(page).getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
@@ -75,7 +76,7 @@ test.describe("landing page", () => {
   });
 
   test("a console error on the page is caught and would fail the test", async ({ page, consoleWatch }) => {
-    await page.goto("/landing");
+    await openLanding(page);
     await expect(page.getByRole("heading", { level: 1, name: "Your export knowledge hub" })).toBeVisible();
     expect(consoleWatch.unexpected).toEqual([]);
 
@@ -97,7 +98,7 @@ test.describe("joining the club", () => {
   test.describe.configure({ mode: "serial" });
 
   test("the admin signs up and becomes an approved admin by the link mailed to ADMIN_EMAIL", async ({ page }) => {
-    await page.goto("/landing");
+    await openLanding(page);
     await hero(page).getByRole("button", { name: "Join the Club" }).click();
     const dialog = page.getByRole("dialog", { name: "Join the Club" });
     await dialog.getByRole("textbox", { name: "Full name" }).fill(ADMIN.name);
@@ -121,7 +122,7 @@ test.describe("joining the club", () => {
   });
 
   test("a visitor applies and waits for approval", async ({ page }) => {
-    await page.goto("/landing");
+    await openLanding(page);
     await hero(page).getByRole("button", { name: "Join the Club" }).click();
     const dialog = page.getByRole("dialog", { name: "Join the Club" });
     await expect(dialog).toBeVisible();

@@ -7,7 +7,7 @@
  * made by the `login` and `someone` fixtures).
  */
 import type { Locator, Page } from "@playwright/test";
-import { apiOf, closeToast, expect, hero, login, newPerson, type Someone, test } from "./support/fixtures";
+import { apiOf, closeToast, expect, hero, login, newPerson, openLanding, type Someone, test } from "./support/fixtures";
 
 /** Presses Tab (at most `max` times) until `target` has the focus, as a keyboard user moves. */
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
@@ -37,7 +37,7 @@ async function requestBy(arash: Someone): Promise<number> {
 test("a visitor signs up with the keyboard alone", async ({ page }) => {
   test.setTimeout(120_000);
   const person = newPerson("Kaveh", "Keyboard");
-  await page.goto("/landing");
+  await openLanding(page);
   await tabTo(page, hero(page).getByRole("button", { name: "Join the Club" }));
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Join the Club" });

@@ -9,7 +9,17 @@
  */
 import type { Page } from "@playwright/test";
 import { LOCALE_STORAGE_KEY } from "../src/common/constants";
-import { expect as baseExpect, closeToast, hero, login, newPerson, readMail, snap, test } from "./support/fixtures";
+import {
+  expect as baseExpect,
+  closeToast,
+  hero,
+  login,
+  newPerson,
+  openLanding,
+  readMail,
+  snap,
+  test,
+} from "./support/fixtures";
 
 /** Mails, argon2 and page loads on a busy machine: more time than the suite's defaults. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -39,7 +49,7 @@ test("a member who forgot the password sets a new one from the mailed link", asy
   expect(await elsewhere.query("session.get")).not.toBeNull();
 
   // "Forgot password?" in the Sign In dialog, with the address already typed.
-  await page.goto("/landing");
+  await openLanding(page);
   await hero(page).getByRole("button", { name: "Sign In" }).click();
   const signInDialog = page.getByRole("dialog", { name: "Sign In" });
   await expect(signInDialog).toBeVisible();
@@ -111,7 +121,7 @@ test("the reset works in Persian", async ({ page, someone }) => {
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOCALE_STORAGE_KEY, "fa"] as const);
   const member = await someone({ ...newPerson("Shirin", "Farsi"), locale: "fa" });
 
-  await page.goto("/landing");
+  await openLanding(page);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await hero(page).getByRole("button", { name: "ورود", exact: true }).click();
   const signInDialog = page.getByRole("dialog", { name: "ورود" });

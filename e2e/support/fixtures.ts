@@ -214,9 +214,18 @@ export function hero(page: Page): Locator {
   return page.locator("section#hero, section[aria-labelledby='hero-title']").first();
 }
 
+/**
+ * Opens the landing page and waits until its script has taken over (`html[data-hydrated]`, set by
+ * App.tsx): the prerendered buttons are visible before then, and a click on them would be lost.
+ */
+export async function openLanding(page: Page): Promise<void> {
+  await page.goto("/landing");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
 /** Opens the landing page and signs in through the Sign In dialog; ends on /dashboard. */
 export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto("/landing");
+  await openLanding(page);
   await hero(page).getByRole("button", { name: "Sign In" }).click();
   const dialog = page.getByRole("dialog", { name: "Sign In" });
   await expect(dialog).toBeVisible();

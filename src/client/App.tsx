@@ -8,7 +8,7 @@ import { I18nProvider } from "@lingui/react";
 import { DirectionProvider, MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type AnyRouter, RouterProvider } from "@tanstack/react-router";
-import { type ReactNode, StrictMode, Suspense } from "react";
+import { type ReactNode, StrictMode, Suspense, useEffect } from "react";
 import type { Locale } from "../common/constants";
 import { LazyNotifications } from "./components/LazyNotifications";
 import { directionOf, i18n } from "./i18n";
@@ -22,6 +22,18 @@ function ThemedMantine({ children }: { children: ReactNode }) {
       {children}
     </MantineProvider>
   );
+}
+
+/**
+ * Marks `<html data-hydrated>` once the app has committed its first render (hydrated or not): from
+ * then on every button on the page works. End-to-end tests wait for it before clicking on the
+ * prerendered landing page, whose buttons are visible before its script has run.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
 }
 
 interface AppProps {
@@ -46,6 +58,7 @@ export function App({ router, locale, server = false }: AppProps) {
             <QueryClientProvider client={queryClient}>
               <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
                 <LazyNotifications />
+                <HydratedMark />
                 {server ? <Suspense fallback={null}>{routes}</Suspense> : routes}
               </TRPCProvider>
             </QueryClientProvider>
