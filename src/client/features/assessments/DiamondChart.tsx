@@ -11,7 +11,7 @@ import type { DiamondDeterminant, DiamondExternal, DiamondScore } from "../../..
 import { formatNumber } from "../../i18n";
 import { DIAMOND_FACTOR_NAMES } from "./texts";
 
-const WIDTH = 560;
+const WIDTH = 640;
 const HEIGHT = 440;
 const CX = WIDTH / 2;
 const CY = HEIGHT / 2;
@@ -29,8 +29,8 @@ const ORDER: DiamondDeterminant[] = ["strategy", "demand", "related", "factors"]
 
 /** Where each external element's box is centred: chance top left, government bottom right. */
 const EXTERNALS: Record<DiamondExternal, { x: number; y: number }> = {
-  chance: { x: 84, y: 46 },
-  government: { x: WIDTH - 84, y: HEIGHT - 46 },
+  chance: { x: 80, y: 40 },
+  government: { x: WIDTH - 80, y: HEIGHT - 40 },
 };
 
 function point(d: DiamondDeterminant, rating: number): string {
@@ -126,7 +126,7 @@ export function DiamondChart({ score, previous }: { score: DiamondScore; previou
         return <circle key={d} cx={x} cy={y} r={5} fill="var(--mantine-color-teal-8)" />;
       })}
       {ORDER.map((d) => {
-        const lines = wrap(name(d), d === "strategy" || d === "related" ? 40 : 16);
+        const lines = wrap(name(d), d === "strategy" || d === "related" ? 28 : 16);
         const at = labelAt(d, lines.length);
         return (
           <text key={d} x={at.x} y={at.y} textAnchor="middle" fontSize={14} fill="var(--mantine-color-gray-9)">

@@ -195,9 +195,8 @@ export function DiamondForm({
                   value={draft.factors[factor]?.notes ?? ""}
                   onChange={(e) => setFactor(factor, { notes: e.currentTarget.value })}
                   error={notesTooLong(factor) ? t`Notes are too long` : undefined}
-                  autosize
-                  minRows={3}
-                  maxRows={10}
+                  // Fixed rows: autosize leaves a measuring textarea in the body that widens an RTL page.
+                  rows={4}
                 />
               </Stack>
             </Card>
@@ -209,7 +208,10 @@ export function DiamondForm({
                   label={t`Product`}
                   description={t`The product or service you want to export, for example "saffron" or "steel pipes".`}
                   value={draft.product}
-                  onChange={(e) => setDraft((d) => ({ ...d, product: e.currentTarget.value }))}
+                  onChange={(e) => {
+                    const product = e.currentTarget.value;
+                    setDraft((d) => ({ ...d, product }));
+                  }}
                   error={showMissing && productError ? productError : undefined}
                   maxLength={DIAMOND_LIMITS.productMax + 20}
                   required

@@ -240,7 +240,7 @@ function FactorList({
               </Badge>
             </Group>
             {notes ? (
-              <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+              <Text size="sm" dir="auto" style={{ whiteSpace: "pre-wrap" }}>
                 {notes}
               </Text>
             ) : (

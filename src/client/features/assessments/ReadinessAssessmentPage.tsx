@@ -239,7 +239,7 @@ export function SavedStatus({
       ) : (
         <Trans>
           Saved to your profile. Retake it in a few months and compare.{" "}
-          <Anchor component={Link} to="/profile" hash="assessments" size="sm" fw={600}>
+          <Anchor component={Link} to="/profile" hash="assessments" size="sm" fw={600} c="gray.9" underline="always">
             See your results
           </Anchor>
         </Trans>
