@@ -56,9 +56,9 @@ function wrap(text: string, max: number): string[] {
 /** Where a determinant's label starts (its first line's centre) and how it is anchored. */
 function labelAt(d: DiamondDeterminant, lines: number): { x: number; y: number } {
   const gap = RADIUS + 22;
-  if (d === "strategy") return { x: CX, y: CY - gap - (lines - 1) * 16 - 14 };
-  if (d === "related") return { x: CX, y: CY + gap + 6 };
-  return { x: CX + CORNERS[d].dx * (gap + 58), y: CY - (lines * 16) / 2 };
+  if (d === "strategy") return { x: CX, y: CY - gap - (lines - 1) * 19 - 14 };
+  if (d === "related") return { x: CX, y: CY + gap + 8 };
+  return { x: CX + CORNERS[d].dx * (gap + 58), y: CY - (lines * 19) / 2 };
 }
 
 export function DiamondChart({ score, previous }: { score: DiamondScore; previous?: DiamondScore }) {
@@ -126,16 +126,16 @@ export function DiamondChart({ score, previous }: { score: DiamondScore; previou
         return <circle key={d} cx={x} cy={y} r={5} fill="var(--mantine-color-teal-8)" />;
       })}
       {ORDER.map((d) => {
-        const lines = wrap(name(d), d === "strategy" || d === "related" ? 28 : 16);
+        const lines = wrap(name(d), d === "strategy" || d === "related" ? 24 : 13);
         const at = labelAt(d, lines.length);
         return (
-          <text key={d} x={at.x} y={at.y} textAnchor="middle" fontSize={14} fill="var(--mantine-color-gray-9)">
+          <text key={d} x={at.x} y={at.y} textAnchor="middle" fontSize={17} fill="var(--mantine-color-gray-9)">
             {lines.map((line, i) => (
-              <tspan key={line} x={at.x} dy={i === 0 ? 0 : 16} fontWeight={600}>
+              <tspan key={line} x={at.x} dy={i === 0 ? 0 : 19} fontWeight={600}>
                 {line}
               </tspan>
             ))}
-            <tspan x={at.x} dy={18} fill="var(--mantine-color-teal-9)" fontWeight={700}>
+            <tspan x={at.x} dy={21} fill="var(--mantine-color-teal-9)" fontWeight={700}>
               {n(score.ratings[d])} / {n(5)}
             </tspan>
           </text>
@@ -145,22 +145,22 @@ export function DiamondChart({ score, previous }: { score: DiamondScore; previou
         <g key={f}>
           <rect
             x={EXTERNALS[f].x - 72}
-            y={EXTERNALS[f].y - 26}
+            y={EXTERNALS[f].y - 28}
             width={144}
-            height={52}
+            height={56}
             rx={10}
             fill="var(--mantine-color-blue-0)"
             stroke="var(--mantine-color-blue-7)"
             strokeDasharray="5 3"
           />
-          <text x={EXTERNALS[f].x} y={EXTERNALS[f].y - 4} textAnchor="middle" fontSize={14} fontWeight={600}>
+          <text x={EXTERNALS[f].x} y={EXTERNALS[f].y - 5} textAnchor="middle" fontSize={17} fontWeight={600}>
             {name(f)}
           </text>
           <text
             x={EXTERNALS[f].x}
-            y={EXTERNALS[f].y + 16}
+            y={EXTERNALS[f].y + 18}
             textAnchor="middle"
-            fontSize={14}
+            fontSize={17}
             fontWeight={700}
             fill="var(--mantine-color-blue-9)"
           >

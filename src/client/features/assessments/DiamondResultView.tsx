@@ -88,7 +88,7 @@ export function DiamondResultView({
             <Trans>The dashed outline is your previous analysis.</Trans>
           </Text>
         )}
-        <Table.ScrollContainer minWidth={320} mt="md">
+        <Table.ScrollContainer minWidth={280} mt="md">
           <Table striped data-testid="diamond-ratings">
             <Table.Thead>
               <Table.Tr>
