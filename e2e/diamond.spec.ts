@@ -71,6 +71,7 @@ test("a member completes a diamond analysis, finds it saved, compared and listed
   await expect(page.getByRole("heading", { level: 2, name: "Factor conditions" })).toBeFocused();
   await expect(page.getByText("Which inputs give your product an edge in this market", { exact: false })).toBeVisible();
   await expectNoAxeViolations(page, "the diamond form (en)");
+  await snap(page, "diamond-form-en");
   for (let i = 0; i < 20 && (await focusedName(page)) !== "rating-factors"; i++) await page.keyboard.press("Tab");
   await page.keyboard.press("Space");
   for (let i = 1; i < RATINGS[0]!; i++) await page.keyboard.press("ArrowDown");
@@ -116,6 +117,7 @@ test("a member completes a diamond analysis, finds it saved, compared and listed
   await expect(page.locator("footer").first()).toBeHidden();
   await expect(result.getByRole("button", { name: "Print or save as PDF" })).toBeHidden();
   await expect(page.getByTestId("diamond-chart")).toBeVisible();
+  await snap(page, "diamond-print-en");
   const pdf = await page.pdf({ path: path.join(SCREENSHOT_DIR, "diamond-print-en.pdf"), printBackground: true });
   expect(pdf.byteLength).toBeGreaterThan(10_000);
   await page.emulateMedia({ media: "screen" });
@@ -147,4 +149,32 @@ test("a member completes a diamond analysis, finds it saved, compared and listed
   await expect(page.getByTestId("diamond-previous")).toBeAttached();
   await expect(page.getByTestId("diamond-row-factors")).toContainText("up 2");
   await snap(page, "diamond-saved-compare-en");
+});
+
+test("a visitor makes an analysis in Persian on a phone, keeps it in the browser and is invited to join", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/porter-diamond-analysis");
+  await switchLanguage(page, "fa");
+  await page.getByRole("link", { name: "شروع تحلیل" }).click();
+  await expect(page.getByTestId("diamond-step")).toHaveText("گام ۱ از ۷: محصول و بازار هدف");
+  await page.getByRole("textbox", { name: "محصول" }).fill("زعفران");
+  await pick(page, "diamond-market", /^آلمان/, "آلمان");
+  await page.getByRole("button", { name: "بعدی" }).click();
+  await expect(page.getByTestId("diamond-step")).toHaveText("گام ۲ از ۷: شرایط عوامل تولید");
+  await snap(page, "diamond-form-phone-fa");
+  await expectNoAxeViolations(page, "the diamond form at phone width (fa)");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  for (const [i, factor] of FACTORS.entries()) {
+    await expect(page.getByTestId("diamond-step")).toContainText(`گام ${(i + 2).toLocaleString("fa")} از`);
+    await page.getByTestId(`rating-${factor}`).getByRole("radio", { name: "۳ · خنثی" }).check();
+    await page.getByRole("button", { name: i === FACTORS.length - 1 ? "دیدن تحلیل من" : "بعدی" }).click();
+  }
+  await expect(page.getByTestId("diamond-overall")).toHaveText("۵۰ از ۱۰۰");
+  await expect(page.getByTestId("diamond-subject")).toHaveText("زعفران در آلمان");
+  await expect(page.getByTestId("readiness-join")).toContainText("برای نگه داشتن نتیجه، عضو باشگاه شوید");
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem("export-club.diamond-answers") ?? "null"));
+  expect(kept).toMatchObject({ product: "زعفران", market: "DE", factors: { chance: { rating: 3 } } });
 });
