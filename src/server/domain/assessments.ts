@@ -3,7 +3,7 @@
  * analyses, saved with the score the server computes from the answers, listed newest first, read
  * back by their owner only. The dashboard's latest and the directory card are readiness only.
  */
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   type AssessmentKind,
   type AssessmentSaveInput,
@@ -125,10 +125,8 @@ export async function getAssessment(db: DbOrTx, userId: string, id: number) {
       and(
         eq(assessments.userId, userId),
         eq(assessments.kind, row.kind),
-        or(
-          lt(assessments.createdAt, row.createdAt),
-          and(eq(assessments.createdAt, row.createdAt), lt(assessments.id, id)),
-        ),
+        // Compared in SQL: a JavaScript Date would drop the timestamp's microseconds.
+        sql`(${assessments.createdAt}, ${assessments.id}) < (select s.created_at, s.id from assessments s where s.id = ${id})`,
       ),
     )
     .orderBy(desc(assessments.createdAt), desc(assessments.id))
