@@ -144,11 +144,18 @@ test("a member completes a diamond analysis, finds it saved, compared and listed
   );
   await expect(page.getByTestId("diamond-compare-strategy")).toContainText("up 3");
   await expect(page.getByTestId("diamond-compare-government")).toContainText("down 1");
+  await snap(page, "diamond-profile-list-en");
   await list.locator("tbody tr").first().getByRole("link", { name: "View" }).click();
   await expect(page.getByTestId("saved-result-date")).toContainText("compared with your result of");
   await expect(page.getByTestId("diamond-previous")).toBeAttached();
   await expect(page.getByTestId("diamond-row-factors")).toContainText("up 2");
   await snap(page, "diamond-saved-compare-en");
+
+  // A retake starts from the same product and market.
+  await page.getByRole("link", { name: "Retake the analysis" }).click();
+  await expect(page).toHaveURL(/\/porter-diamond-analysis\/start\?product=Saffron&market=DE$/);
+  await expect(page.getByRole("textbox", { name: "Product" })).toHaveValue("Saffron");
+  await expect(page.getByTestId("diamond-market")).toHaveValue("Germany");
 });
 
 test("a visitor makes an analysis in Persian on a phone, keeps it in the browser and is invited to join", async ({
