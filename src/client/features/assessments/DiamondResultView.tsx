@@ -193,14 +193,14 @@ export function Change({ delta }: { delta: number }) {
       </Text>
     );
   return delta > 0 ? (
-    <Group gap={2} c="teal.9" wrap="nowrap" component="span">
+    <Group gap={2} c="teal.9" wrap="nowrap" component="span" display="inline-flex">
       <IconArrowUpRight size={16} aria-hidden />
       <Text size="sm" span>
         <Trans>up {amount}</Trans>
       </Text>
     </Group>
   ) : (
-    <Group gap={2} c="red.9" wrap="nowrap" component="span">
+    <Group gap={2} c="red.9" wrap="nowrap" component="span" display="inline-flex">
       <IconArrowDownRight size={16} aria-hidden />
       <Text size="sm" span>
         <Trans>down {amount}</Trans>

@@ -83,9 +83,7 @@ export function MyDiamondAnalyses() {
                               {factor}: <b>{rating}</b> of 5
                             </Trans>
                           </Text>
-                          <Text size="sm" span>
-                            (<Change delta={change.ratings[f]} />)
-                          </Text>
+                          <Change delta={change.ratings[f]} />
                         </Group>
                       </List.Item>
                     );
