@@ -62,6 +62,7 @@ const PUBLIC_PAGES = [
   "/export-readiness-assessment",
   "/export-readiness-assessment/start",
   "/porter-diamond-analysis",
+  "/porter-diamond-analysis/start",
   "/confirm-email",
   // The password reset page: its form (a well-formed token is checked only on submit), and a link without a token.
   `/reset-password?token=${"a".repeat(24)}.${"b".repeat(32)}`,

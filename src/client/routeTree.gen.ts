@@ -25,6 +25,7 @@ import { Route as AppQaRouteImport } from './routes/_app/qa'
 import { Route as AppRequestRouteImport } from './routes/_app/request'
 import { Route as AppShareRouteImport } from './routes/_app/share'
 import { Route as ExportReadinessAssessmentStartRouteImport } from './routes/export-readiness-assessment_.start'
+import { Route as PorterDiamondAnalysisStartRouteImport } from './routes/porter-diamond-analysis_.start'
 import { Route as AppAdminAnalyticsRouteImport } from './routes/_app/admin/analytics'
 import { Route as AppAdminApprovalsRouteImport } from './routes/_app/admin/approvals'
 import { Route as AppAdminContactRouteImport } from './routes/_app/admin/contact'
@@ -141,6 +142,12 @@ const ExportReadinessAssessmentStartRoute =
   ExportReadinessAssessmentStartRouteImport.update({
     id: '/export-readiness-assessment_/start',
     path: '/export-readiness-assessment/start',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PorterDiamondAnalysisStartRoute =
+  PorterDiamondAnalysisStartRouteImport.update({
+    id: '/porter-diamond-analysis_/start',
+    path: '/porter-diamond-analysis/start',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AppAdminAnalyticsRoute = AppAdminAnalyticsRouteImport.update({
@@ -359,6 +366,7 @@ export interface FileRoutesByFullPath {
   '/request': typeof AppRequestRoute
   '/share': typeof AppShareRoute
   '/export-readiness-assessment/start': typeof ExportReadinessAssessmentStartRoute
+  '/porter-diamond-analysis/start': typeof PorterDiamondAnalysisStartRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/admin/approvals': typeof AppAdminApprovalsRoute
   '/admin/contact': typeof AppAdminContactRoute
@@ -412,6 +420,7 @@ export interface FileRoutesByTo {
   '/request': typeof AppRequestRoute
   '/share': typeof AppShareRoute
   '/export-readiness-assessment/start': typeof ExportReadinessAssessmentStartRoute
+  '/porter-diamond-analysis/start': typeof PorterDiamondAnalysisStartRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/admin/approvals': typeof AppAdminApprovalsRoute
   '/admin/contact': typeof AppAdminContactRoute
@@ -467,6 +476,7 @@ export interface FileRoutesById {
   '/_app/request': typeof AppRequestRoute
   '/_app/share': typeof AppShareRoute
   '/export-readiness-assessment_/start': typeof ExportReadinessAssessmentStartRoute
+  '/porter-diamond-analysis_/start': typeof PorterDiamondAnalysisStartRoute
   '/_app/admin/analytics': typeof AppAdminAnalyticsRoute
   '/_app/admin/approvals': typeof AppAdminApprovalsRoute
   '/_app/admin/contact': typeof AppAdminContactRoute
@@ -522,6 +532,7 @@ export interface FileRouteTypes {
     | '/request'
     | '/share'
     | '/export-readiness-assessment/start'
+    | '/porter-diamond-analysis/start'
     | '/admin/analytics'
     | '/admin/approvals'
     | '/admin/contact'
@@ -575,6 +586,7 @@ export interface FileRouteTypes {
     | '/request'
     | '/share'
     | '/export-readiness-assessment/start'
+    | '/porter-diamond-analysis/start'
     | '/admin/analytics'
     | '/admin/approvals'
     | '/admin/contact'
@@ -629,6 +641,7 @@ export interface FileRouteTypes {
     | '/_app/request'
     | '/_app/share'
     | '/export-readiness-assessment_/start'
+    | '/porter-diamond-analysis_/start'
     | '/_app/admin/analytics'
     | '/_app/admin/approvals'
     | '/_app/admin/contact'
@@ -676,6 +689,7 @@ export interface RootRouteChildren {
   PorterDiamondAnalysisRoute: typeof PorterDiamondAnalysisRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   ExportReadinessAssessmentStartRoute: typeof ExportReadinessAssessmentStartRoute
+  PorterDiamondAnalysisStartRoute: typeof PorterDiamondAnalysisStartRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -790,6 +804,13 @@ declare module '@tanstack/react-router' {
       path: '/export-readiness-assessment/start'
       fullPath: '/export-readiness-assessment/start'
       preLoaderRoute: typeof ExportReadinessAssessmentStartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/porter-diamond-analysis_/start': {
+      id: '/porter-diamond-analysis_/start'
+      path: '/porter-diamond-analysis/start'
+      fullPath: '/porter-diamond-analysis/start'
+      preLoaderRoute: typeof PorterDiamondAnalysisStartRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/admin/analytics': {
@@ -1152,6 +1173,7 @@ const rootRouteChildren: RootRouteChildren = {
   PorterDiamondAnalysisRoute: PorterDiamondAnalysisRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   ExportReadinessAssessmentStartRoute: ExportReadinessAssessmentStartRoute,
+  PorterDiamondAnalysisStartRoute: PorterDiamondAnalysisStartRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

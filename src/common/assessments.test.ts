@@ -1,15 +1,21 @@
 /**
  * The export readiness instrument and its scoring (issue #18 §1 tests): every area and the
- * overall score on fixed answer sets, and the answers' schema.
+ * overall score on fixed answer sets, and the answers' schema; the Porter diamond analysis's
+ * scoring, comparison and schema on fixed answers (§2).
  */
 import { describe, expect, it } from "vitest";
 import {
+  compareDiamond,
+  DIAMOND_FACTORS,
+  type DiamondAnswers,
+  diamondAnswersSchema,
   READINESS_AREA_WEIGHTS,
   READINESS_AREAS,
   READINESS_QUESTIONS,
   READINESS_SCALES,
   type ReadinessAnswers,
   readinessAnswersSchema,
+  scoreDiamond,
   scoreReadiness,
 } from "./assessments";
 import { Msg } from "./messages";
@@ -139,5 +145,98 @@ describe("readinessAnswersSchema", () => {
     const result = readinessAnswersSchema.safeParse({ ...MIXED, cap_bribes: "fully" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(Msg.assessmentUnknownQuestion);
+  });
+});
+
+/** A diamond analysis with the given ratings (factor order) and a note on each. */
+function diamond(ratings: number[], over: Partial<DiamondAnswers> = {}): DiamondAnswers {
+  return {
+    product: "Saffron",
+    market: "DE",
+    factors: Object.fromEntries(
+      DIAMOND_FACTORS.map((f, i) => [f, { rating: ratings[i], notes: `notes on ${f}` }]),
+    ) as DiamondAnswers["factors"],
+    ...over,
+  };
+}
+
+describe("scoreDiamond", () => {
+  it("scores a mixed set: the four determinants' mean mapped 1–5 → 0–100; strengths ≥ 4, gaps ≤ 2", () => {
+    // factors 4, demand 2, related 3, strategy 5 → mean 3.5 → (3.5 − 1) / 4 = 62.5 % → 63
+    expect(scoreDiamond(diamond([4, 2, 3, 5, 1, 4]))).toEqual({
+      ratings: { factors: 4, demand: 2, related: 3, strategy: 5, government: 1, chance: 4 },
+      overall: 63,
+      strengths: ["factors", "strategy", "chance"],
+      gaps: ["demand", "government"],
+    });
+  });
+
+  it("scores all 1 as 0, all 3 as 50 and all 5 as 100", () => {
+    expect(scoreDiamond(diamond([1, 1, 1, 1, 1, 1]))).toMatchObject({
+      overall: 0,
+      strengths: [],
+      gaps: DIAMOND_FACTORS,
+    });
+    expect(scoreDiamond(diamond([3, 3, 3, 3, 3, 3]))).toMatchObject({ overall: 50, strengths: [], gaps: [] });
+    expect(scoreDiamond(diamond([5, 5, 5, 5, 5, 5]))).toMatchObject({
+      overall: 100,
+      strengths: DIAMOND_FACTORS,
+      gaps: [],
+    });
+  });
+
+  it("leaves government and chance out of the overall score", () => {
+    const low = scoreDiamond(diamond([2, 3, 4, 3, 1, 1]));
+    const high = scoreDiamond(diamond([2, 3, 4, 3, 5, 5]));
+    expect(low.overall).toBe(50);
+    expect(high.overall).toBe(50);
+    expect(high.strengths).toEqual(["related", "government", "chance"]);
+  });
+
+  it("compares two analyses factor by factor", () => {
+    const before = scoreDiamond(diamond([2, 2, 3, 3, 4, 3]));
+    const after = scoreDiamond(diamond([4, 2, 3, 5, 1, 3]));
+    expect(compareDiamond(after, before)).toEqual({
+      ratings: { factors: 2, demand: 0, related: 0, strategy: 2, government: -3, chance: 0 },
+      overall: 25, // 63 − 38 (mean 2.5 → 37.5 → 38)
+    });
+  });
+});
+
+describe("diamondAnswersSchema", () => {
+  it("accepts a complete analysis, trims the texts and takes missing notes as empty", () => {
+    const answers = diamond([1, 2, 3, 4, 5, 3], { product: "  Saffron  " });
+    const { notes: _, ...noNotes } = answers.factors.chance;
+    const parsed = diamondAnswersSchema.parse({ ...answers, factors: { ...answers.factors, chance: noNotes } });
+    expect(parsed.product).toBe("Saffron");
+    expect(parsed.factors.chance).toEqual({ rating: 3, notes: "" });
+    expect(parsed.factors.factors).toEqual({ rating: 1, notes: "notes on factors" });
+  });
+
+  it("refuses each bad field with its message", () => {
+    const good = diamond([3, 3, 3, 3, 3, 3]);
+    const cases: [unknown, string][] = [
+      [{ ...good, product: "   " }, Msg.diamondProductRequired],
+      [{ ...good, product: "x".repeat(121) }, Msg.textTooLong],
+      [{ ...good, market: "de" }, Msg.invalidCountry],
+      [{ ...good, market: "DEU" }, Msg.invalidCountry],
+      [{ ...good, factors: { ...good.factors, demand: { rating: 6, notes: "" } } }, Msg.diamondRateEveryFactor],
+      [{ ...good, factors: { ...good.factors, demand: { rating: 0, notes: "" } } }, Msg.diamondRateEveryFactor],
+      [{ ...good, factors: { ...good.factors, demand: { rating: "3", notes: "" } } }, Msg.diamondRateEveryFactor],
+      [{ ...good, factors: { ...good.factors, demand: { rating: 2.5, notes: "" } } }, Msg.diamondRateEveryFactor],
+      [{ ...good, factors: { ...good.factors, demand: { notes: "" } } }, Msg.diamondRateEveryFactor],
+      [{ ...good, factors: { ...good.factors, demand: { rating: 3, notes: "x".repeat(1001) } } }, Msg.notesTooLong],
+      [{ ...good, factors: { ...good.factors, culture: { rating: 3, notes: "" } } }, Msg.assessmentUnknownQuestion],
+      [{ ...good, score: 100 }, Msg.assessmentUnknownQuestion],
+    ];
+    for (const [answers, message] of cases) {
+      const result = diamondAnswersSchema.safeParse(answers);
+      expect(result.success, message).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(message);
+    }
+    const { government: _, ...missing } = good.factors;
+    expect(diamondAnswersSchema.safeParse({ ...good, factors: missing }).error?.issues[0]?.message).toBe(
+      Msg.diamondRateEveryFactor,
+    );
   });
 });

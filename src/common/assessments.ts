@@ -1,7 +1,8 @@
 /**
- * The export readiness assessment (issue #18 §1, §3): the instrument, its scoring and the inputs
- * of the `assessments` router. Pure and shared: visitors score on the client with
- * `scoreReadiness`, and the server recomputes the same score from the answers when a member saves.
+ * The members' self-assessments (issue #18 §1–§3): the export readiness instrument, the Porter
+ * diamond analysis, their scoring and the inputs of the `assessments` router. Pure and shared:
+ * visitors score on the client with `scoreReadiness` / `scoreDiamond`, and the server recomputes
+ * the same score from the answers when a member saves.
  *
  * The instrument is ADAPTED FROM published export-readiness self-assessments — the structure of
  * CORE (Company Readiness to Export) by the Center for International Business Education and
@@ -16,10 +17,10 @@
  */
 import { z } from "zod";
 import { Msg } from "./messages";
-import { rowIdSchema } from "./validation";
+import { plainText, rowIdSchema } from "./validation";
 
-/** The kinds of assessment a member can keep; the Porter diamond may join later. */
-export const ASSESSMENT_KINDS = ["readiness"] as const;
+/** The kinds of assessment a member can keep: the readiness assessment and the Porter diamond analysis. */
+export const ASSESSMENT_KINDS = ["readiness", "diamond"] as const;
 export type AssessmentKind = (typeof ASSESSMENT_KINDS)[number];
 
 /** The four areas, in the order of the information page. */
@@ -185,8 +186,131 @@ export function scoreReadiness(answers: ReadinessAnswers): ReadinessScore {
   return { areas, overall: Math.round(overall), strongest, weakest };
 }
 
-/** `assessments.save`: the answers only; the server computes the score. */
-export const assessmentSaveInput = z.object({ answers: readinessAnswersSchema });
+// ---------------------------------------------------------------------------------------------
+// The Porter diamond analysis (issue #18 §2)
+
+/**
+ * The four determinants of Porter's diamond, in the order of the information page
+ * (/porter-diamond-analysis): factor conditions; demand conditions; related and supporting
+ * industries; firm strategy, structure and rivalry. Source: Michael E. Porter, "The Competitive
+ * Advantage of Nations" (1990), chapter 3.
+ */
+export const DIAMOND_DETERMINANTS = ["factors", "demand", "related", "strategy"] as const;
+/** The two external variables that act on all four determinants: government and chance. */
+export const DIAMOND_EXTERNALS = ["government", "chance"] as const;
+/** Everything the member rates: the four determinants, then the two external variables. */
+export const DIAMOND_FACTORS = [...DIAMOND_DETERMINANTS, ...DIAMOND_EXTERNALS] as const;
+export type DiamondDeterminant = (typeof DIAMOND_DETERMINANTS)[number];
+export type DiamondExternal = (typeof DIAMOND_EXTERNALS)[number];
+export type DiamondFactor = (typeof DIAMOND_FACTORS)[number];
+
+/** The rating scale: 1 = a serious disadvantage … 5 = a clear advantage. */
+export const DIAMOND_RATINGS = [1, 2, 3, 4, 5] as const;
+export type DiamondRating = (typeof DIAMOND_RATINGS)[number];
+/** A rating at or above this is a strength; at or below `DIAMOND_GAP_MAX` a gap. */
+export const DIAMOND_STRENGTH_MIN = 4;
+export const DIAMOND_GAP_MAX = 2;
+
+/** Lengths in characters, after trimming. */
+export const DIAMOND_LIMITS = { productMax: 120, notesMax: 1000 } as const;
+
+const diamondFactorSchema = z.strictObject(
+  {
+    rating: z.literal(DIAMOND_RATINGS, { error: Msg.diamondRateEveryFactor }),
+    notes: plainText().trim().max(DIAMOND_LIMITS.notesMax, Msg.notesTooLong).default(""),
+  },
+  {
+    error: (issue) => (issue.code === "unrecognized_keys" ? Msg.assessmentUnknownQuestion : Msg.diamondRateEveryFactor),
+  },
+);
+
+/**
+ * A diamond analysis: the product (free text), the target market (ISO 3166-1 alpha-2 code; the
+ * server also checks it is in the reference list) and, for each of the six factors, a rating
+ * 1–5 and notes (at most `DIAMOND_LIMITS.notesMax` characters, may be empty). Nothing else.
+ */
+export const diamondAnswersSchema = z.strictObject(
+  {
+    product: plainText().trim().min(1, Msg.diamondProductRequired).max(DIAMOND_LIMITS.productMax, Msg.textTooLong),
+    market: z.string({ error: Msg.invalidCountry }).regex(/^[A-Z]{2}$/, Msg.invalidCountry),
+    factors: z.strictObject(
+      Object.fromEntries(DIAMOND_FACTORS.map((f) => [f, diamondFactorSchema])) as Record<
+        DiamondFactor,
+        typeof diamondFactorSchema
+      >,
+      {
+        error: (issue) =>
+          issue.code === "unrecognized_keys" ? Msg.assessmentUnknownQuestion : Msg.diamondRateEveryFactor,
+      },
+    ),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? Msg.assessmentUnknownQuestion : Msg.invalidInput) },
+);
+export type DiamondAnswers = z.output<typeof diamondAnswersSchema>;
+
+export interface DiamondScore {
+  /** Each factor's rating, 1–5, as answered. */
+  ratings: Record<DiamondFactor, DiamondRating>;
+  /**
+   * 0–100: the mean of the four determinants' ratings mapped linearly from 1–5 onto 0–100
+   * (1 → 0, 3 → 50, 5 → 100), rounded. Government and chance act on the diamond from outside
+   * and do not count.
+   */
+  overall: number;
+  /** The factors rated `DIAMOND_STRENGTH_MIN` or more, in factor order. */
+  strengths: DiamondFactor[];
+  /** The factors rated `DIAMOND_GAP_MAX` or less, in factor order. */
+  gaps: DiamondFactor[];
+}
+
+/** Scores a diamond analysis (parse with `diamondAnswersSchema` first). */
+export function scoreDiamond(answers: Pick<DiamondAnswers, "factors">): DiamondScore {
+  const ratings = Object.fromEntries(DIAMOND_FACTORS.map((f) => [f, answers.factors[f].rating])) as Record<
+    DiamondFactor,
+    DiamondRating
+  >;
+  const mean = DIAMOND_DETERMINANTS.reduce((sum, d) => sum + ratings[d], 0) / DIAMOND_DETERMINANTS.length;
+  return {
+    ratings,
+    overall: Math.round(((mean - 1) / 4) * 100),
+    strengths: DIAMOND_FACTORS.filter((f) => ratings[f] >= DIAMOND_STRENGTH_MIN),
+    gaps: DIAMOND_FACTORS.filter((f) => ratings[f] <= DIAMOND_GAP_MAX),
+  };
+}
+
+/**
+ * Per-factor change from `previous` to `latest` (rating points, −4…+4), and of the overall
+ * (0–100 points): what the comparison with the previous analysis shows.
+ */
+export function compareDiamond(
+  latest: DiamondScore,
+  previous: DiamondScore,
+): { ratings: Record<DiamondFactor, number>; overall: number } {
+  return {
+    ratings: Object.fromEntries(DIAMOND_FACTORS.map((f) => [f, latest.ratings[f] - previous.ratings[f]])) as Record<
+      DiamondFactor,
+      number
+    >,
+    overall: latest.overall - previous.overall,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The router's inputs
+
+/**
+ * `assessments.save`: the kind and its answers only; the server computes the score.
+ * `{ kind: "readiness", answers: ReadinessAnswers }` or `{ kind: "diamond", answers: DiamondAnswers }`.
+ */
+export const assessmentSaveInput = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal("readiness"), answers: readinessAnswersSchema }),
+    z.object({ kind: z.literal("diamond"), answers: diamondAnswersSchema }),
+  ],
+  { error: Msg.invalidInput },
+);
+export type AssessmentSaveInput = z.output<typeof assessmentSaveInput>;
 
 export const assessmentIdInput = z.object({ id: rowIdSchema });
 

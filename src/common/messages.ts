@@ -34,6 +34,8 @@ export const Msg = {
   assessmentAnswerEveryQuestion: "Please answer every question with one of its options.",
   assessmentSaveTooMany: "You have saved the most assessments allowed for today. Please try again tomorrow.",
   assessmentUnknownQuestion: "The answers include a question that is not part of the assessment.",
+  diamondProductRequired: "Please name the product you are analysing.",
+  diamondRateEveryFactor: "Please rate every factor from 1 to 5.",
   maxCategories: "Maximum of 2 categories selected",
   invalidActivityDetail: "Please choose details only from the selected categories",
   textTooLong: "This text is too long",

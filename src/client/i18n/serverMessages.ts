@@ -37,6 +37,8 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   assessmentAnswerEveryQuestion: msg`Please answer every question with one of its options.`,
   assessmentSaveTooMany: msg`You have saved the most assessments allowed for today. Please try again tomorrow.`,
   assessmentUnknownQuestion: msg`The answers include a question that is not part of the assessment.`,
+  diamondProductRequired: msg`Please name the product you are analysing.`,
+  diamondRateEveryFactor: msg`Please rate every factor from 1 to 5.`,
   maxCategories: msg`Maximum of 2 categories selected`,
   invalidActivityDetail: msg`Please choose details only from the selected categories`,
   textTooLong: msg`This text is too long`,

@@ -75,7 +75,7 @@ export function ReadinessAssessmentPage() {
 
   const finish = (done: ReadinessAnswers) => {
     setAnswers(done);
-    if (member) save.mutate({ answers: done });
+    if (member) save.mutate({ kind: "readiness", answers: done });
     else storeAnswers(done);
     window.scrollTo({ top: 0 });
     requestAnimationFrame(() => resultRef.current?.focus());
@@ -90,26 +90,7 @@ export function ReadinessAssessmentPage() {
 
   return (
     <Box mih="100vh">
-      <PublicHeader>
-        {session?.viewer ? (
-          <Button
-            component={Link}
-            to="/dashboard"
-            variant="default"
-            leftSection={<IconLayoutDashboard size={18} aria-hidden />}
-          >
-            <Trans>Dashboard</Trans>
-          </Button>
-        ) : (
-          <Button
-            renderRoot={(props) => <Link to="/landing" search={{ auth: "signin" }} {...props} />}
-            variant="default"
-            leftSection={<IconLogin size={18} aria-hidden />}
-          >
-            <Trans>Sign In</Trans>
-          </Button>
-        )}
-      </PublicHeader>
+      <AssessmentHeader />
       <main>
         <Container size="lg" py={{ base: 24, sm: 40 }}>
           <Stack gap="lg">
@@ -149,7 +130,7 @@ export function ReadinessAssessmentPage() {
                     loading={save.isPending}
                     onClick={() => {
                       setAnswers(earlier);
-                      save.mutate({ answers: earlier });
+                      save.mutate({ kind: "readiness", answers: earlier });
                     }}
                   >
                     <Trans>Save that result</Trans>
@@ -160,14 +141,14 @@ export function ReadinessAssessmentPage() {
 
             {answers ? (
               <ResultView
-                score={save.data?.score ?? scoreReadiness(answers)}
+                score={save.data?.kind === "readiness" ? save.data.score : scoreReadiness(answers)}
                 status={
                   member ? (
                     <SavedStatus
                       pending={save.isPending}
                       error={save.error ? errorText(save.error) : null}
                       saved={save.isSuccess}
-                      onRetry={() => save.mutate({ answers })}
+                      onRetry={() => save.mutate({ kind: "readiness", answers })}
                     />
                   ) : (
                     <JoinInvitation signedIn={!!session?.viewer} />
@@ -194,7 +175,35 @@ export function ReadinessAssessmentPage() {
   );
 }
 
-function SavedStatus({
+/** The public header of the assessment pages: Dashboard for the signed-in, Sign In for visitors. */
+export function AssessmentHeader() {
+  const { data: session } = useSession();
+  return (
+    <PublicHeader>
+      {session?.viewer ? (
+        <Button
+          component={Link}
+          to="/dashboard"
+          variant="default"
+          leftSection={<IconLayoutDashboard size={18} aria-hidden />}
+        >
+          <Trans>Dashboard</Trans>
+        </Button>
+      ) : (
+        <Button
+          renderRoot={(props) => <Link to="/landing" search={{ auth: "signin" }} {...props} />}
+          variant="default"
+          leftSection={<IconLogin size={18} aria-hidden />}
+        >
+          <Trans>Sign In</Trans>
+        </Button>
+      )}
+    </PublicHeader>
+  );
+}
+
+/** Saving, saved (with a link to the profile's list) or the error with Try again. */
+export function SavedStatus({
   pending,
   saved,
   error,
@@ -230,7 +239,7 @@ function SavedStatus({
       ) : (
         <Trans>
           Saved to your profile. Retake it in a few months and compare.{" "}
-          <Anchor component={Link} to="/profile" hash="assessments" size="sm" fw={600}>
+          <Anchor component={Link} to="/profile" hash="assessments" size="sm" fw={600} c="gray.9" underline="always">
             See your results
           </Anchor>
         </Trans>
@@ -239,7 +248,8 @@ function SavedStatus({
   );
 }
 
-function JoinInvitation({ signedIn }: { signedIn: boolean }) {
+/** The invitation to join that a visitor's result carries: it stays in this browser until then. */
+export function JoinInvitation({ signedIn }: { signedIn: boolean }) {
   return (
     <Paper radius="lg" p={{ base: "lg", sm: "xl" }} bg="teal.9" c="white" data-testid="readiness-join">
       <Group justify="space-between" gap="lg">

@@ -1,11 +1,18 @@
 /**
- * The readiness assessment's texts, keyed by the codes of src/common/assessments.ts: areas,
- * questions, the answer scales' options and the next steps per area. The record types make a
+ * The assessments' texts, keyed by the codes of src/common/assessments.ts: the readiness
+ * assessment's areas, questions, the answer scales' options and the next steps per area; the
+ * diamond analysis's factors, guiding questions and rating labels. The record types make a
  * missing text a compile error.
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ReadinessArea, ReadinessQuestionCode, ReadinessScale } from "../../../common/assessments";
+import type {
+  DiamondFactor,
+  DiamondRating,
+  ReadinessArea,
+  ReadinessQuestionCode,
+  ReadinessScale,
+} from "../../../common/assessments";
 
 export const AREA_NAMES: Record<ReadinessArea, MessageDescriptor> = {
   capabilities: msg`Company capabilities`,
@@ -120,4 +127,75 @@ export const NEXT_STEPS: Record<ReadinessArea, NextStep[]> = {
       link: msg`Browse the member directory`,
     },
   ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// The Porter diamond analysis (issue #18 §2)
+
+/** The six factors' names: the four determinants of the information page, then government and chance. */
+export const DIAMOND_FACTOR_NAMES: Record<DiamondFactor, MessageDescriptor> = {
+  factors: msg`Factor conditions`,
+  demand: msg`Demand conditions`,
+  related: msg`Related and supporting industries`,
+  strategy: msg`Firm strategy, structure and rivalry`,
+  government: msg`Government`,
+  chance: msg`Chance`,
+};
+
+/** One line on what each factor covers. */
+export const DIAMOND_FACTOR_DESCRIPTIONS: Record<DiamondFactor, MessageDescriptor> = {
+  factors: msg`The inputs you compete with: skilled people, raw materials, infrastructure, capital and technology.`,
+  demand: msg`How demanding customers at home push you to improve, and how demand in the target market is developing.`,
+  related: msg`The suppliers, service providers and neighbouring industries that make you stronger.`,
+  strategy: msg`How your company is run and how competition at home has shaped it.`,
+  government: msg`Policies at home and in the target market that act on all four determinants, for better or worse.`,
+  chance: msg`Events outside anyone's control that can change the competition overnight.`,
+};
+
+/**
+ * The guiding questions of each factor, after Michael E. Porter, "The Competitive Advantage of
+ * Nations" (1990), chapter 3, put to one product in one target market.
+ */
+export const DIAMOND_PROMPTS: Record<DiamondFactor, MessageDescriptor[]> = {
+  factors: [
+    msg`Which inputs give your product an edge in this market: skilled people, raw materials, technology, capital or location?`,
+    msg`Are they advanced and specialised (engineers, research, dedicated facilities), or basic ones any competitor can get (cheap labour, natural resources)?`,
+    msg`Is the infrastructure you depend on (ports, roads, energy, internet) reliable enough for regular exports?`,
+    msg`Where inputs are scarce or costly, has that pushed you to find better ways of working?`,
+  ],
+  demand: [
+    msg`How demanding and sophisticated are customers in your home market, and how have they made your product better?`,
+    msg`Do needs at home anticipate what buyers in the target market will want next?`,
+    msg`How large is demand for your product in the target market, and is it growing?`,
+  ],
+  related: [
+    msg`Are there capable local suppliers of materials, components, packaging and logistics?`,
+    msg`Do you work with related industries or a cluster that shares technology, skills or distribution channels?`,
+    msg`Which supporting services, such as testing laboratories, certification bodies, banks or export consultants, can you count on?`,
+  ],
+  strategy: [
+    msg`How intense is competition in your home market, and what has it taught you?`,
+    msg`Is your strategy built on lower cost, on a different product, or on a focused niche?`,
+    msg`Do your goals, management style and structure suit selling in the target market?`,
+    msg`How do you compare with the competitors you will meet there?`,
+  ],
+  government: [
+    msg`Do policies at home help or hinder your exports: incentives, export finance, trade agreements, regulations?`,
+    msg`Do the target market's tariffs, standards or public purchasing favour or block your product?`,
+    msg`Do sanctions, currency rules or licences affect this trade?`,
+  ],
+  chance: [
+    msg`Which events outside anyone's control could change your position: exchange rates, shifts in demand, new technology, wars or pandemics?`,
+    msg`How exposed are you to them, and what would you do if they happened?`,
+    msg`Could such a change open an opportunity for you in this market?`,
+  ],
+};
+
+/** The labels of the ratings 1–5. */
+export const DIAMOND_RATING_LABELS: Record<DiamondRating, MessageDescriptor> = {
+  1: msg`Serious disadvantage`,
+  2: msg`Disadvantage`,
+  3: msg`Neutral`,
+  4: msg`Advantage`,
+  5: msg`Strong advantage`,
 };

@@ -8,7 +8,6 @@ export const loadBenefitsDialog = () => import("./dialogs/BenefitsDialog").then(
 export const loadTermsDialog = () => import("./dialogs/TermsDialog").then((m) => m.TermsDialog);
 export const loadLevelsDialog = () => import("./dialogs/LevelsDialog").then((m) => m.LevelsDialog);
 export const loadFaqDialog = () => import("./dialogs/FaqDialog").then((m) => m.FaqDialog);
-export const loadComingSoonDialog = () => import("./dialogs/ComingSoonDialog").then((m) => m.ComingSoonDialog);
 export const loadContentAdminDialog = () => import("./content/ContentAdminDialog").then((m) => m.ContentAdminDialog);
 export const loadPdfDialog = () => import("./content/viewers").then((m) => m.PdfDialog);
 export const loadVideoDialog = () => import("./content/viewers").then((m) => m.VideoDialog);

@@ -1,10 +1,17 @@
 /**
- * The self-assessments members keep (issue #18 §3). `answers` holds what the member chose
- * (validated by `readinessAnswersSchema` before insert); `scores` and `overall` are computed by
- * the server from them (`scoreReadiness`), never taken from the client.
+ * The self-assessments members keep (issue #18 §3), of two kinds: `readiness` and `diamond` (the
+ * Porter diamond analysis, §2). `answers` holds what the member chose (validated by
+ * `readinessAnswersSchema` or `diamondAnswersSchema` before insert); `scores` and `overall` are
+ * computed by the server from them (`scoreReadiness` / `scoreDiamond`), never taken from the client.
  */
 import { bigint, boolean, index, jsonb, pgEnum, pgTable, smallint, timestamp, uuid } from "drizzle-orm/pg-core";
-import { ASSESSMENT_KINDS, type ReadinessAnswers, type ReadinessScore } from "../../../common/assessments";
+import {
+  ASSESSMENT_KINDS,
+  type DiamondAnswers,
+  type DiamondScore,
+  type ReadinessAnswers,
+  type ReadinessScore,
+} from "../../../common/assessments";
 import { users } from "./index";
 
 export const assessmentKindEnum = pgEnum("assessment_kind", ASSESSMENT_KINDS);
@@ -17,9 +24,13 @@ export const assessments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: assessmentKindEnum().notNull(),
-    answers: jsonb().$type<ReadinessAnswers>().notNull(),
-    /** Per area (0–100), strongest and weakest: `ReadinessScore` without `overall`. */
-    scores: jsonb().$type<Omit<ReadinessScore, "overall">>().notNull(),
+    /** `ReadinessAnswers` for `readiness`, `DiamondAnswers` for `diamond`. */
+    answers: jsonb().$type<ReadinessAnswers | DiamondAnswers>().notNull(),
+    /**
+     * `ReadinessScore` (per area 0–100, strongest, weakest) or `DiamondScore` (ratings, strengths,
+     * gaps) without `overall`, as `kind` says.
+     */
+    scores: jsonb().$type<Omit<ReadinessScore, "overall"> | Omit<DiamondScore, "overall">>().notNull(),
     overall: smallint().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,10 +18,8 @@ import {
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowLeft, IconArrowRight, IconLogin, IconPlayerPlay } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { formatNumber } from "../../../i18n";
-import { LazyDialog, preloadOn } from "../LazyDialog";
-import { loadComingSoonDialog } from "../loaders";
 import { PublicHeader } from "../PublicHeader";
 import { LandingFooter } from "../sections/LandingFooter";
 
@@ -34,15 +32,14 @@ export interface AssessmentArea {
 }
 
 interface AssessmentInfoPageProps {
-  kind: "readiness" | "porter";
   documentTitle: string;
   title: ReactNode;
   intro: ReactNode;
   areas: AssessmentArea[];
   note?: ReactNode;
   startLabel: ReactNode;
-  /** Where Start leads; without it, Start opens the "coming soon" dialog. */
-  startTo?: "/export-readiness-assessment/start";
+  /** Where Start leads: the interactive tool. */
+  startTo: "/export-readiness-assessment/start" | "/porter-diamond-analysis/start";
 }
 
 /**
@@ -50,7 +47,6 @@ interface AssessmentInfoPageProps {
  * guiding questions, a start button and a link back home.
  */
 export function AssessmentInfoPage({
-  kind,
   documentTitle,
   title,
   intro,
@@ -61,7 +57,6 @@ export function AssessmentInfoPage({
 }: AssessmentInfoPageProps) {
   const { i18n } = useLingui();
   useDocumentTitle(documentTitle);
-  const [comingSoon, setComingSoon] = useState(false);
 
   return (
     <Box mih="100vh">
@@ -147,28 +142,15 @@ export function AssessmentInfoPage({
                     <Trans>Answer the questions for your own company and find the areas to strengthen first.</Trans>
                   </Text>
                 </Stack>
-                {startTo ? (
-                  <Button
-                    size="md"
-                    variant="white"
-                    color="teal"
-                    leftSection={<IconPlayerPlay size={18} aria-hidden />}
-                    renderRoot={(props) => <Link to={startTo} {...props} />}
-                  >
-                    {startLabel}
-                  </Button>
-                ) : (
-                  <Button
-                    size="md"
-                    variant="white"
-                    color="teal"
-                    leftSection={<IconPlayerPlay size={18} aria-hidden />}
-                    onClick={() => setComingSoon(true)}
-                    {...preloadOn(loadComingSoonDialog)}
-                  >
-                    {startLabel}
-                  </Button>
-                )}
+                <Button
+                  size="md"
+                  variant="white"
+                  color="teal"
+                  leftSection={<IconPlayerPlay size={18} aria-hidden />}
+                  renderRoot={(props) => <Link to={startTo} {...props} />}
+                >
+                  {startLabel}
+                </Button>
               </Group>
             </Paper>
 
@@ -178,8 +160,6 @@ export function AssessmentInfoPage({
       </main>
 
       <LandingFooter />
-
-      <LazyDialog load={loadComingSoonDialog} kind={kind} opened={comingSoon} onClose={() => setComingSoon(false)} />
     </Box>
   );
 }

@@ -76,7 +76,6 @@ export function ExportReadinessPage() {
 
   return (
     <AssessmentInfoPage
-      kind="readiness"
       documentTitle={t`Export Readiness Assessment · Export Club`}
       title={<Trans>Export Readiness Assessment</Trans>}
       intro={

@@ -71,7 +71,6 @@ export function PorterDiamondPage() {
 
   return (
     <AssessmentInfoPage
-      kind="porter"
       documentTitle={t`Porter Diamond Analysis · Export Club`}
       title={<Trans>Porter Diamond Analysis</Trans>}
       intro={
@@ -89,6 +88,7 @@ export function PorterDiamondPage() {
         </Trans>
       }
       startLabel={<Trans>Start Analysis</Trans>}
+      startTo="/porter-diamond-analysis/start"
     />
   );
 }

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."assessment_kind" ADD VALUE 'diamond';

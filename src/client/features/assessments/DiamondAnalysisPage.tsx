@@ -1,0 +1,200 @@
+/**
+ * /porter-diamond-analysis/start (issue #18 §2, §3): the guided analysis, then the result.
+ * Visitors score on the client with the shared `scoreDiamond`; their analysis stays in this
+ * browser (localStorage) with an invitation to join, and once they are members the page offers
+ * to save it. Signed-in members' analyses are saved at once (the server scores again). The
+ * search params `product` and `market` start a retake from an earlier analysis.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Alert, Anchor, Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconDeviceFloppy, IconRefresh } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { type DiamondAnswers, diamondAnswersSchema, scoreDiamond } from "../../../common/assessments";
+import { errorText } from "../../lib/errors";
+import { useTRPC } from "../../trpc";
+import { LandingFooter } from "../landing";
+import { useSession } from "../session";
+import { DiamondForm } from "./DiamondForm";
+import { DiamondResultView } from "./DiamondResultView";
+import { AssessmentHeader, JoinInvitation, SavedStatus } from "./ReadinessAssessmentPage";
+import { SourceNote } from "./SourceNote";
+
+const STORAGE_KEY = "export-club.diamond-answers";
+
+function storedAnswers(): DiamondAnswers | null {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEY);
+    const parsed = raw ? diamondAnswersSchema.safeParse(JSON.parse(raw)) : null;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeAnswers(answers: DiamondAnswers | null) {
+  try {
+    if (answers) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(answers));
+    else window.localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Private browsing: the analysis is simply not kept.
+  }
+}
+
+/** The route's search params: the product and market of the analysis a retake starts from. */
+export interface DiamondSearch {
+  product?: string;
+  market?: string;
+}
+
+/** Keeps a short product text and an ISO-like code; anything else is dropped. */
+export function validateDiamondSearch(search: Record<string, unknown>): DiamondSearch {
+  const product = typeof search.product === "string" ? search.product.slice(0, 200) : undefined;
+  const market = typeof search.market === "string" && /^[A-Z]{2}$/.test(search.market) ? search.market : undefined;
+  return { ...(product ? { product } : {}), ...(market ? { market } : {}) };
+}
+
+export function DiamondAnalysisPage({ search }: { search: DiamondSearch }) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Porter Diamond Analysis · Export Club`);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { data: session } = useSession();
+  const member = session?.viewer?.approvalStatus === "approved";
+  const [answers, setAnswers] = useState<DiamondAnswers | null>(null);
+  const [round, setRound] = useState(0);
+  const [earlier, setEarlier] = useState<DiamondAnswers | null>(null);
+  /** The product and market a new round starts from: the search params', then the last analysis's. */
+  const [subject, setSubject] = useState(
+    search.product && search.market ? { product: search.product, market: search.market } : undefined,
+  );
+  const resultRef = useRef<HTMLHeadingElement>(null);
+  const save = useMutation(
+    trpc.assessments.save.mutationOptions({
+      onSuccess: () => {
+        storeAnswers(null);
+        setEarlier(null);
+        void queryClient.invalidateQueries({ queryKey: trpc.assessments.pathKey() });
+      },
+    }),
+  );
+
+  useEffect(() => {
+    if (member) setEarlier(storedAnswers());
+  }, [member]);
+
+  const finish = (done: DiamondAnswers) => {
+    setAnswers(done);
+    setSubject({ product: done.product, market: done.market });
+    if (member) save.mutate({ kind: "diamond", answers: done });
+    else storeAnswers(done);
+    window.scrollTo({ top: 0 });
+    requestAnimationFrame(() => resultRef.current?.focus());
+  };
+
+  const retake = () => {
+    save.reset();
+    setAnswers(null);
+    setRound((r) => r + 1);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Box mih="100vh">
+      <AssessmentHeader />
+      <main>
+        <Container size="lg" py={{ base: 24, sm: 40 }}>
+          <Stack gap="lg">
+            <Stack gap={4}>
+              <Anchor
+                component={Link}
+                to="/porter-diamond-analysis"
+                size="sm"
+                fw={500}
+                w="fit-content"
+                data-print="hide"
+              >
+                <Trans>About this analysis</Trans>
+              </Anchor>
+              <Title
+                order={1}
+                fz={{ base: 26, sm: 34 }}
+                ref={resultRef}
+                tabIndex={-1}
+                // Focused only to announce the result; it is not a control, so it draws no ring.
+                style={{ outline: "none" }}
+              >
+                {answers ? <Trans>Your Porter diamond analysis</Trans> : <Trans>Porter Diamond Analysis</Trans>}
+              </Title>
+              {!answers && (
+                <Text c="gray.8">
+                  <Trans>
+                    One product in one target market: rate the four determinants of Porter's diamond, then government
+                    and chance, from 1 to 5, with your notes. About fifteen minutes.
+                  </Trans>
+                </Text>
+              )}
+            </Stack>
+
+            {earlier && !answers && (
+              <Alert color="teal" variant="light" radius="lg" data-testid="earlier-result">
+                <Group justify="space-between" wrap="wrap">
+                  <Text size="sm">
+                    <Trans>You made an analysis before signing in. Save it to your profile?</Trans>
+                  </Text>
+                  <Button
+                    size="xs"
+                    color="teal"
+                    leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                    loading={save.isPending}
+                    onClick={() => {
+                      setAnswers(earlier);
+                      save.mutate({ kind: "diamond", answers: earlier });
+                    }}
+                  >
+                    <Trans>Save that analysis</Trans>
+                  </Button>
+                </Group>
+              </Alert>
+            )}
+
+            {answers ? (
+              <DiamondResultView
+                answers={answers}
+                score={save.data?.kind === "diamond" ? save.data.score : scoreDiamond(answers)}
+                status={
+                  <Box data-print="hide">
+                    {member ? (
+                      <SavedStatus
+                        pending={save.isPending}
+                        error={save.error ? errorText(save.error) : null}
+                        saved={save.isSuccess}
+                        onRetry={() => save.mutate({ kind: "diamond", answers })}
+                      />
+                    ) : (
+                      <JoinInvitation signedIn={!!session?.viewer} />
+                    )}
+                  </Box>
+                }
+              />
+            ) : (
+              <DiamondForm key={round} initial={subject} onDone={finish} />
+            )}
+
+            {answers && (
+              <Group data-print="hide">
+                <Button variant="default" leftSection={<IconRefresh size={18} aria-hidden />} onClick={retake}>
+                  <Trans>Retake the analysis</Trans>
+                </Button>
+              </Group>
+            )}
+            <SourceNote kind="diamond" />
+          </Stack>
+        </Container>
+      </main>
+      <LandingFooter />
+    </Box>
+  );
+}
