@@ -69,6 +69,20 @@ export const BOARDS = [
 ] as const;
 export type Board = (typeof BOARDS)[number];
 
+/** Where each board's Received page is (the spec's route names). */
+export const RECEIVED_PATHS: Record<Board, string> = {
+  "membership.request": "/member-request/received",
+  "collaboration.request": "/collaboration/received-request",
+  "collaboration.offer": "/collaboration/received-offer",
+  "export_services.request": "/export-services/received-request",
+  "export_services.offer": "/export-services/received-offer",
+  "consultancy.request": "/consultancy/received-request",
+  "information.request": "/information/received-request",
+  "information.offer": "/information/received-offer",
+  "recruitment.request": "/recruitment/received-request",
+  "recruitment.offer": "/recruitment/received-offer",
+};
+
 /** The area and kind of a board (`"export_services.offer"` → export_services, offer). */
 export function boardParts(board: Board): { area: PostArea; kind: PostKind } {
   const [area, kind] = board.split(".") as [PostArea, PostKind];

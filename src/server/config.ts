@@ -48,6 +48,15 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
   /** Open WebSockets one IP address may hold on one process (per-IP cap, issue #10 §5). */
   WS_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  /**
+   * When the daily digest goes out (issue #17 §2): a five-field cron expression in UTC, run by the
+   * job queue (jobs/queue.ts). Default 05:30 UTC (09:00 in Tehran).
+   */
+  DIGEST_CRON: z
+    .string()
+    .trim()
+    .regex(/^([\d*/,-]+\s+){4}[\d*/,-]+$/, "a cron expression of five fields, such as 30 5 * * *")
+    .default("30 5 * * *"),
   /** Create a demo admin on the first start of the embedded database (true/false). */
   DEMO_ADMIN: z
     .enum(["true", "false"])
@@ -136,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     wsMaxPerIp: e.WS_MAX_PER_IP,
+    digestCron: e.DIGEST_CRON,
     demoAdmin: e.DEMO_ADMIN,
     /** Where uploads are stored (files/storage.ts). */
     storage,

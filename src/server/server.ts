@@ -1,20 +1,16 @@
 /**
  * Starts the whole server in this process: configuration → database → migrations → reference
- * data → event bus → HTTP app → workers → listen. `main.ts` (production) and the end-to-end
+ * data → event bus → HTTP app → mail worker and job queue → listen. `main.ts` (production) and the end-to-end
  * server (`e2e/support/server.ts`, which adds its login route through `extendApp`) both call it.
  */
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { pruneRateLimits } from "./auth/rate-limit";
-import { pruneExpiredSessions } from "./auth/session";
 import type { Config } from "./config";
 import { migrateDatabase, openDatabase } from "./db/client";
 import { seedCatalog } from "./db/seed/catalog";
 import { ensureDemoAdmin } from "./db/seed/demo-admin";
 import { seedReferenceData } from "./db/seed/reference";
-import { pruneResetTokens } from "./domain/passwordReset";
-import { closeExpiredPosts } from "./domain/posts";
-import { pruneOrphanUploads } from "./files/uploads";
+import { startJobs } from "./jobs/queue";
 import { EventBus } from "./live/events";
 import { startMailWorker } from "./mail/worker";
 import type { AppDeps } from "./trpc/context";
@@ -70,19 +66,18 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   }
 
   const mail = startMailWorker({ db: database.db, config, log: app.log });
-  const housekeeping = setInterval(
-    () => {
-      Promise.all([
-        pruneExpiredSessions(database.db),
-        pruneRateLimits(database.db),
-        pruneResetTokens(database.db),
-        pruneOrphanUploads(database.db, app.storage),
-        closeExpiredPosts(database.db),
-      ]).catch((err) => app.log.error({ err }, "housekeeping failed"));
+  const origin = config.publicOrigin ?? `http://localhost:${config.port}`;
+  const jobs = await startJobs({
+    database,
+    config,
+    storage: app.storage,
+    mail,
+    log: app.log,
+    links: {
+      origin,
+      unsubscribe: () => ({ url: `${origin}/profile`, headers: {} }),
     },
-    10 * 60 * 1000,
-  );
-  housekeeping.unref();
+  });
 
   await app.listen({ port: config.port, host: config.host });
 
@@ -90,7 +85,6 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     app,
     deps,
     async stop() {
-      clearInterval(housekeeping);
       // Idle keep-alive connections are closed at once (Fastify's default); requests still
       // running after the grace period (a slow upload) have their connections closed, so
       // app.close() resolves and the process exits 0 before main.ts's failsafe (issue #11 §5).
@@ -98,6 +92,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       grace.unref();
       await app.close();
       clearTimeout(grace);
+      await jobs.stop();
       await mail.stop();
       await events.stop();
       await database.close();

@@ -20,9 +20,7 @@ import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { drizzle } from "drizzle-orm/pglite";
-import { type Database, MIGRATIONS_FOLDER, migrateDatabase, openDatabase } from "../server/db/client";
-import * as schema from "../server/db/schema";
+import { type Database, MIGRATIONS_FOLDER, migrateDatabase, openDatabase, pgliteDatabase } from "../server/db/client";
 import { seedCatalog } from "../server/db/seed/catalog";
 import { seedReferenceData } from "../server/db/seed/reference";
 
@@ -287,7 +285,7 @@ function loadPgliteTemplate(): Promise<Blob | undefined> {
     const { PGlite } = await import("@electric-sql/pglite");
     const client = await PGlite.create("memory://");
     try {
-      const database = wrapPglite(client);
+      const database = await pgliteDatabase(client);
       await migrateDatabase(database);
       await seedTestData(database);
       const dump = await client.dumpDataDir("none");
@@ -319,31 +317,6 @@ async function removeStaleTarballs(keep: string): Promise<void> {
   }
 }
 
-/**
- * The same `Database` that `openDatabase` builds for PGlite, around a client created here
- * (`openDatabase` cannot load a data-folder tarball). Keep in step with db/client.ts.
- */
-function wrapPglite(client: import("@electric-sql/pglite").PGlite): Database {
-  let closing: Promise<void> | undefined;
-  return {
-    db: drizzlePglite(client),
-    kind: "pglite",
-    async listen(channel, onPayload) {
-      const unsub = await client.listen(channel, onPayload);
-      return () => unsub();
-    },
-    // Idempotent, like openDatabase's.
-    close: () => {
-      closing ??= client.close();
-      return closing;
-    },
-  };
-}
-
-function drizzlePglite(client: import("@electric-sql/pglite").PGlite): Database["db"] {
-  return drizzle(client, { schema, casing: "snake_case" }) as unknown as Database["db"];
-}
-
 async function createPgliteTestDatabase(): Promise<TestDatabase> {
   let blob: Blob | undefined;
   try {
@@ -368,7 +341,7 @@ async function createPgliteTestDatabase(): Promise<TestDatabase> {
     await rm(pgliteTarballPath(), { force: true });
     throw err;
   }
-  const database = wrapPglite(client);
+  const database = await pgliteDatabase(client);
   let closed = false;
   return {
     database,

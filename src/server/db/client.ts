@@ -37,6 +37,12 @@ export interface ListenOptions {
 export interface Database {
   db: Db;
   kind: "postgres" | "pglite";
+  /**
+   * Runs one SQL text with `$n` parameters outside Drizzle, for a library that brings its own SQL
+   * (the job queue, pg-boss: jobs/queue.ts). Without parameters the text may hold several
+   * statements; the result is the last one's rows.
+   */
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -172,6 +178,12 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: "postgres",
+      async query(text, values) {
+        const result = await pool.query(text, values);
+        // A multi-statement text answers one result per statement.
+        const last = Array.isArray(result) ? result[result.length - 1] : result;
+        return { rows: last?.rows ?? [] };
+      },
       listen: (channel, onPayload, options) => listener.listen(channel, onPayload, options?.onReconnect),
       close: once(async () => {
         await listener.close();
@@ -187,18 +199,26 @@ export async function openDatabase(opts: {
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
   let dir = opts.dataDir;
   if (dir !== "memory://") {
     dir = path.join(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
     if (opts.fromTemplate && !existsSync(path.join(dir, "PG_VERSION"))) await unpackPgliteTemplate(dir);
   }
-  const client: PGlite = await PGlite.create(dir);
-  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return pgliteDatabase(await PGlite.create(dir));
+}
+
+/** The `Database` around an open PGlite client (also used by the tests' PGlite template: src/test/db.ts). */
+export async function pgliteDatabase(client: PGlite): Promise<Database> {
+  const { drizzle } = await import("drizzle-orm/pglite");
   return {
-    db,
+    db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db,
     kind: "pglite",
+    async query(text, values) {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results[results.length - 1]?.rows ?? [] };
+    },
     // One process owns the PGlite instance: its notifications cannot be lost to a reconnect.
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);

@@ -3,6 +3,7 @@
  * a minimal HTML twin is generated from it.
  */
 import type { Locale } from "../../common/constants";
+import type { Board } from "../../common/posts";
 
 export interface MailContent {
   subject: string;
@@ -161,5 +162,64 @@ export function contactReplyMail(locale: Locale, m: { name: string; reply: strin
   return {
     subject: "Re: your message to Export Club",
     text: `Dear ${m.name},\n\n${m.reply}\n\nYour message:\n${quoted}\n\nBest regards,\nThe Export Club team`,
+  };
+}
+
+/** A board's name in a digest, as its Received page is titled in the app (features/posts/labels.ts). */
+const DIGEST_BOARD_NAMES: Record<Board, { en: string; fa: string }> = {
+  "membership.request": { en: "Member requests", fa: "درخواست‌های دریافتی از اعضا" },
+  "collaboration.request": { en: "Partnership requests", fa: "درخواست‌های همکاری" },
+  "collaboration.offer": { en: "Partnership offers", fa: "پیشنهادهای همکاری" },
+  "export_services.request": { en: "Export service requests", fa: "درخواست‌های خدمات صادراتی" },
+  "export_services.offer": { en: "Export service offers", fa: "پیشنهادهای خدمات صادراتی" },
+  "consultancy.request": { en: "Consultation requests", fa: "درخواست‌های مشاوره" },
+  "information.request": { en: "Information requests", fa: "درخواست‌های اطلاعات" },
+  "information.offer": { en: "Information offers", fa: "پیشنهادهای اطلاعات" },
+  "recruitment.request": { en: "Candidates seeking a position", fa: "جویندگان کار" },
+  "recruitment.offer": { en: "Open positions", fa: "موقعیت‌های شغلی" },
+};
+
+/** One board's part of a digest: its new posts (newest first, at most a few) and how many there were. */
+export interface DigestSection {
+  board: Board;
+  /** Absolute link to the board's Received page. */
+  url: string;
+  /** Posts listed (title or the start of the description). */
+  items: string[];
+  /** All new posts on the board in the period (≥ items.length). */
+  total: number;
+}
+
+/**
+ * The daily digest (issue #17 §2): the requests and offers routed to the member since the last
+ * one, per board, each board with a link to its Received page; the unsubscribe link at the end
+ * (the same URL as the List-Unsubscribe header).
+ */
+export function digestMail(
+  locale: Locale,
+  m: { name: string; sections: DigestSection[]; settingsUrl: string; unsubscribeUrl: string },
+): MailContent {
+  const total = m.sections.reduce((n, s) => n + s.total, 0);
+  const fa = locale === "fa";
+  const number = (n: number) => n.toLocaleString(fa ? "fa-IR" : "en");
+  const body = m.sections
+    .map((s) => {
+      const name = DIGEST_BOARD_NAMES[s.board][fa ? "fa" : "en"];
+      const more = s.total - s.items.length;
+      const lines = s.items.map((item) => `- ${item}`);
+      if (more > 0) lines.push(fa ? `- و ${number(more)} مورد دیگر` : `- and ${number(more)} more`);
+      return `${name} (${number(s.total)})\n${lines.join("\n")}\n${s.url}`;
+    })
+    .join("\n\n");
+  if (fa) {
+    const hello = m.name ? `${m.name} عزیز،` : "سلام،";
+    return {
+      subject: `${number(total)} مورد تازه برای شما در باشگاه صادرات`,
+      text: `${hello}\n\nاز آخرین خلاصه، این درخواست‌ها و پیشنهادها به شما رسیده است:\n\n${body}\n\nتنظیم ایمیل‌ها: ${m.settingsUrl}\nلغو دریافت این خلاصه: ${m.unsubscribeUrl}\n\nبا احترام،\nتیم باشگاه صادرات`,
+    };
+  }
+  return {
+    subject: `${number(total)} new for you on Export Club`,
+    text: `${m.name ? `Dear ${m.name},` : "Hello,"}\n\nThese requests and offers were routed to you since your last digest:\n\n${body}\n\nE-mail settings: ${m.settingsUrl}\nUnsubscribe from this digest: ${m.unsubscribeUrl}\n\nBest regards,\nThe Export Club team`,
   };
 }

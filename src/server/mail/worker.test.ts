@@ -68,7 +68,9 @@ describe("mail worker", () => {
     const smtp = await startSmtpServer(port);
     try {
       await d.update(emailOutbox).set({ nextAttemptAt: new Date() }).where(eq(emailOutbox.id, failed!.id));
-      expect(await worker.runOnce()).toBe(1);
+      // A retry is the job queue's (`mail-retry`), not the worker's own poll of first attempts.
+      expect(await worker.runOnce("first")).toBe(0);
+      expect(await worker.runOnce("retries")).toBe(1);
       expect(await worker.runOnce()).toBe(0);
 
       expect(smtp.received).toHaveLength(1);

@@ -11,7 +11,7 @@
  * to be recorded as sent (a Postgres restart) is waited for while the lease holds, so a restart
  * does not cause a second send (issue #10 §2).
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { isDatabaseUnavailable } from "../db/errors";
@@ -49,12 +49,22 @@ async function untilRecorded(write: () => Promise<unknown>, deadline: number): P
   }
 }
 
+/**
+ * Which due messages a pass takes: never tried yet (`first`: the worker's own poll, so new mail
+ * leaves within seconds), tried and failed before (`retries`: the job queue's `mail-retry` job,
+ * every minute: jobs/queue.ts), or both.
+ */
+export type OutboxPass = "first" | "retries" | "all";
+
 /** Handle returned by {@link startMailWorker}. */
 export interface MailWorker {
   /** Stops polling and waits for a run in progress to finish. */
   stop(): Promise<void>;
-  /** Runs one claim-and-send pass now (after any run in progress); resolves to the number sent. */
-  runOnce(): Promise<number>;
+  /**
+   * Runs one claim-and-send pass now (after any run in progress) over the due messages of
+   * `which` (default all: first attempts and retries); resolves to the number sent.
+   */
+  runOnce(which?: OutboxPass): Promise<number>;
 }
 
 /**
@@ -68,8 +78,9 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 }
 
 /**
- * Starts the outbox worker: a pass every `pollMs` (default 5 s; the first one after `pollMs`),
- * never two at once, immediately again while batches come back full. Errors are logged and
+ * Starts the outbox worker: a pass over first attempts every `pollMs` (default 5 s; the first one
+ * after `pollMs`), never two at once, immediately again while batches come back full; retries are
+ * the job queue's (`runOnce("retries")` from the `mail-retry` job). Errors are logged and
  * the loop goes on. `transport` defaults to {@link createMailTransport} for `config`.
  */
 export function startMailWorker(opts: {
@@ -89,19 +100,21 @@ export function startMailWorker(opts: {
   /** Tail of the run queue: every run starts after the previous one settled. */
   let tail: Promise<unknown> = Promise.resolve();
 
-  function enqueueRun(): Promise<{ claimed: number; sent: number }> {
-    const run = tail.then(() => runBatch());
+  function enqueueRun(which: OutboxPass): Promise<{ claimed: number; sent: number }> {
+    const run = tail.then(() => runBatch(which));
     tail = run.catch(() => {});
     return run;
   }
 
-  async function runBatch(): Promise<{ claimed: number; sent: number }> {
+  async function runBatch(which: OutboxPass): Promise<{ claimed: number; sent: number }> {
     const claimedAt = Date.now();
+    const tried =
+      which === "first" ? eq(emailOutbox.attempts, 0) : which === "retries" ? gt(emailOutbox.attempts, 0) : undefined;
     const batch = await db.transaction(async (tx) => {
       const due = await tx
         .select()
         .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+        .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`now()`), tried))
         .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
         .limit(BATCH_SIZE)
         .for("update", { skipLocked: true });
@@ -181,7 +194,7 @@ export function startMailWorker(opts: {
 
   function tick() {
     timer = undefined;
-    enqueueRun().then(
+    enqueueRun("first").then(
       ({ claimed }) => schedule(claimed >= BATCH_SIZE ? 0 : pollMs),
       (err: unknown) => {
         log.error({ err }, "mail worker run failed");
@@ -193,8 +206,8 @@ export function startMailWorker(opts: {
   schedule(pollMs);
 
   return {
-    async runOnce() {
-      return (await enqueueRun()).sent;
+    async runOnce(which = "all") {
+      return (await enqueueRun(which)).sent;
     },
     async stop() {
       stopped = true;

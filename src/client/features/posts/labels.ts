@@ -6,14 +6,15 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { PostArea } from "../../../common/constants";
-import type {
-  Board,
-  CollaborationKind,
-  CURRENCIES,
-  DELIVERY_MODES,
-  INFORMATION_KINDS,
-  PostForm,
-  WORKPLACES,
+import {
+  type Board,
+  type CollaborationKind,
+  type CURRENCIES,
+  type DELIVERY_MODES,
+  type INFORMATION_KINDS,
+  type PostForm,
+  RECEIVED_PATHS,
+  type WORKPLACES,
 } from "../../../common/posts";
 
 /** Service areas as the dashboard names them. */
@@ -55,19 +56,8 @@ export const FORM_TITLES: Record<PageForm, MessageDescriptor> = {
   "recruitment.offer": msg`Offer a position`,
 };
 
-/** Where each board's Received page is (the spec's route names). */
-export const RECEIVED_PATHS: Record<Board, string> = {
-  "membership.request": "/member-request/received",
-  "collaboration.request": "/collaboration/received-request",
-  "collaboration.offer": "/collaboration/received-offer",
-  "export_services.request": "/export-services/received-request",
-  "export_services.offer": "/export-services/received-offer",
-  "consultancy.request": "/consultancy/received-request",
-  "information.request": "/information/received-request",
-  "information.offer": "/information/received-offer",
-  "recruitment.request": "/recruitment/received-request",
-  "recruitment.offer": "/recruitment/received-offer",
-};
+/** Where each board's Received page is: shared with the server's mail links (src/common/posts.ts). */
+export { RECEIVED_PATHS };
 
 /** Where each form's Send page is (the spec's route names). */
 export const SEND_PATHS: Record<PageForm, string> = {

@@ -2,7 +2,8 @@
  * Outgoing e-mail: the transactional outbox (DESIGN.md §4, §6).
  */
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 
 export const outboxStatusEnum = pgEnum("outbox_status", ["pending", "sent"]);
 
@@ -29,3 +30,17 @@ export const emailOutbox = pgTable(
   },
   (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
 );
+
+/**
+ * The daily digest's progress per member (issue #17 §2; domain/digest.ts): every post routed to
+ * the member and created up to `coveredUntil` has been in a digest (or in none, when there was
+ * nothing to send). The next digest covers (`coveredUntil`, its run time].
+ */
+export const digests = pgTable("digests", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  coveredUntil: timestamp({ withTimezone: true }).notNull(),
+  /** When the last digest e-mail was written to the outbox (null: none yet). */
+  lastSentAt: timestamp({ withTimezone: true }),
+});
