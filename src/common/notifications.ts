@@ -14,7 +14,7 @@
  * so nothing is mailed twice); a tier change is the member's own action, shown at once.
  */
 import { z } from "zod";
-import { TIERS } from "./constants";
+import type { TIERS } from "./constants";
 import { rowIdSchema } from "./validation";
 
 export const NOTIFICATION_KINDS = [
@@ -36,8 +36,11 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Kinds that are e-mailed according to the member's preference (the rest are in-app only). */
-export const MAILED_KINDS = ["response_received", "rating_received", "knowledge_reviewed"] as const satisfies
-  readonly NotificationKind[];
+export const MAILED_KINDS = [
+  "response_received",
+  "rating_received",
+  "knowledge_reviewed",
+] as const satisfies readonly NotificationKind[];
 export type MailedKind = (typeof MAILED_KINDS)[number];
 
 /** The e-mail preference keys: the mailed kinds and `routed_posts` (the daily digest of new posts). */
