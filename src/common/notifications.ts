@@ -111,13 +111,10 @@ export function notificationPath(n: { kind: NotificationKind; params: unknown })
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 /** `notifications.list`: newest first; `cursor` is the id of the last one already shown. */
-export const notificationsListInput = z
-  .object({
-    cursor: rowIdSchema.nullish(),
-    limit: z.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE),
-  })
-  .nullish()
-  .transform((v) => ({ cursor: v?.cursor ?? null, limit: v?.limit ?? NOTIFICATIONS_PAGE_SIZE }));
+export const notificationsListInput = z.object({
+  cursor: rowIdSchema.nullish(),
+  limit: z.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE),
+});
 
 /** `notifications.markRead`: one of the caller's notifications. */
 export const notificationIdInput = z.object({ id: rowIdSchema });

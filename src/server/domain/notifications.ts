@@ -264,7 +264,7 @@ export async function countUnread(db: DbOrTx, userId: string): Promise<{ notific
 export async function listNotifications(
   db: DbOrTx,
   userId: string,
-  input: { cursor: number | null; limit: number },
+  input: { cursor?: number | null; limit: number },
 ): Promise<{ items: NotificationItem[]; nextCursor: number | null }> {
   const conditions = [eq(notifications.userId, userId)];
   if (input.cursor) conditions.push(lt(notifications.id, input.cursor));
