@@ -1,7 +1,8 @@
 /**
  * The notification center's list (issue 17 §1): the member's notifications, newest first, a page
  * at a time ("Load more"); unread ones marked (a dot, bold text and "Unread" for screen readers);
- * each a link to its subject that marks it read; "Mark all as read". Loaded on first open.
+ * each a link to its subject that marks it read. Loaded on first open (the header with "Mark all
+ * as read" is in NotificationBell.tsx).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import {
@@ -35,11 +36,6 @@ export function NotificationList({ unread, onNavigate }: { unread: number; onNav
     trpc.notifications.list.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
   );
   const markRead = useMutation(trpc.notifications.markRead.mutationOptions());
-  const markAll = useMutation(
-    trpc.notifications.markAllRead.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.list.pathKey() }),
-    }),
-  );
 
   // A new notification (the live count went up) shows at the top while the list is open.
   const seen = useRef(unread);
@@ -65,26 +61,6 @@ export function NotificationList({ unread, onNavigate }: { unread: number; onNav
 
   return (
     <Stack gap="xs" data-testid="notification-list">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={700} id="notifications-heading">
-          <Trans>Notifications</Trans>
-        </Text>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          disabled={unread === 0}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate()}
-          data-testid="notifications-mark-all"
-        >
-          <Trans>Mark all as read</Trans>
-        </Button>
-      </Group>
-      {markAll.isError && (
-        <Alert color="red" variant="light" p="xs">
-          {errorText(markAll.error)}
-        </Alert>
-      )}
       {list.isPending ? (
         <Stack gap="xs" aria-busy="true" aria-label={t`Loading notifications`}>
           <Skeleton h={48} />
@@ -105,7 +81,7 @@ export function NotificationList({ unread, onNavigate }: { unread: number; onNav
           <Trans>You have no notifications.</Trans>
         </Text>
       ) : (
-        <Box component="ul" className={classes.list} aria-labelledby="notifications-heading">
+        <Box component="ul" className={classes.list} aria-label={t`Notifications`}>
           {items.map((n) => (
             <li key={n.id}>
               <UnstyledButton
