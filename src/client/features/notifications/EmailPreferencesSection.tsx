@@ -83,18 +83,17 @@ export function EmailPreferencesSection() {
               <Radio.Group
                 key={category}
                 label={i18n._(CATEGORY_LABELS[category])}
-                value={prefs.data[category]}
+                value={
+                  save.isPending && save.variables.category === category
+                    ? save.variables.delivery
+                    : prefs.data[category]
+                }
                 onChange={(value) => save.mutate({ category, delivery: value as EmailDelivery })}
                 data-testid={`email-pref-${category}`}
               >
                 <Group gap="lg" mt={6}>
                   {EMAIL_DELIVERY.map((delivery) => (
-                    <Radio
-                      key={delivery}
-                      value={delivery}
-                      label={i18n._(DELIVERY_LABELS[delivery])}
-                      disabled={save.isPending}
-                    />
+                    <Radio key={delivery} value={delivery} label={i18n._(DELIVERY_LABELS[delivery])} />
                   ))}
                 </Group>
               </Radio.Group>
