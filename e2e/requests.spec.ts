@@ -327,6 +327,14 @@ test.describe("a member request answered between two browsers", () => {
     await bell.click();
     await expect(item).not.toHaveAttribute("data-unread", "true");
     await expect(center.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
+    await page.keyboard.press("Escape");
+
+    // On a phone the center is a drawer.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await bell.click();
+    const drawer = page.getByRole("dialog", { name: "Notifications" });
+    await expect(drawer.getByTestId("notification-item")).toHaveCount(1);
+    await snap(page, "notifications-phone-en");
   });
 
   test("the expert's dashboard shows her average rating", async ({ page, someone }) => {

@@ -22,7 +22,7 @@ import {
 import { useDisclosure, useMediaQuery, useWindowEvent } from "@mantine/hooks";
 import { IconBell } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useId } from "react";
+import { lazy, Suspense, useEffect, useId, useRef } from "react";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
 import { badgeLabel } from "../badges/BadgesProvider";
@@ -39,6 +39,15 @@ export function NotificationBell({ unread }: { unread: number }) {
   useWindowEvent("keydown", (e) => {
     if (opened && !phone && e.key === "Escape") close();
   });
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // The live count changed (a new notification, or some read elsewhere, e.g. by opening the
+  // offers): the list is refetched now if open, else when it next opens.
+  const seen = useRef(unread);
+  useEffect(() => {
+    if (unread !== seen.current) void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.pathKey() });
+    seen.current = unread;
+  }, [unread, queryClient, trpc]);
   const label = unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`;
 
   const center = (
@@ -51,7 +60,7 @@ export function NotificationBell({ unread }: { unread: number }) {
           </Center>
         }
       >
-        <NotificationList unread={unread} onNavigate={close} />
+        <NotificationList onNavigate={close} />
       </Suspense>
     </Stack>
   );

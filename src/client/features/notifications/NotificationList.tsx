@@ -19,7 +19,6 @@ import {
 } from "@mantine/core";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef } from "react";
 import { type NotificationItem, notificationPath } from "../../../common/notifications";
 import { formatDateTime } from "../../i18n";
 import { errorText } from "../../lib/errors";
@@ -27,7 +26,7 @@ import { useTRPC } from "../../trpc";
 import classes from "./NotificationList.module.css";
 import { notificationText } from "./texts";
 
-export function NotificationList({ unread, onNavigate }: { unread: number; onNavigate: () => void }) {
+export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -35,14 +34,12 @@ export function NotificationList({ unread, onNavigate }: { unread: number; onNav
   const list = useInfiniteQuery(
     trpc.notifications.list.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
   );
-  const markRead = useMutation(trpc.notifications.markRead.mutationOptions());
-
-  // A new notification (the live count went up) shows at the top while the list is open.
-  const seen = useRef(unread);
-  useEffect(() => {
-    if (unread > seen.current) void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.pathKey() });
-    seen.current = unread;
-  }, [unread, queryClient, trpc]);
+  // Options of the mutation itself, not of `mutate`: they run even after the list unmounted.
+  const markRead = useMutation(
+    trpc.notifications.markRead.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.list.pathKey() }),
+    }),
+  );
 
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -50,10 +47,7 @@ export function NotificationList({ unread, onNavigate }: { unread: number; onNav
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     if (!n.isRead) {
-      markRead.mutate(
-        { id: n.id },
-        { onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.list.pathKey() }) },
-      );
+      markRead.mutate({ id: n.id });
     }
     onNavigate();
     void navigate({ href: notificationPath(n) });
