@@ -12,10 +12,10 @@
  *   `unsubscribeHeaders` the `List-Unsubscribe` / `List-Unsubscribe-Post` fields;
  *   `unsubscribe(db, token)` sets only that category to `never`.
  * - The daily digest (built elsewhere) finds the notifications it must include as those with
- *   `email_delivery = 'digest'` created after the member's previous digest.
+ *   `email_delivery = 'digest'` created after the member's previous digest: `digestNotifications`.
  */
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Locale } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import {
@@ -286,6 +286,28 @@ export async function listNotifications(
     items: page.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }) as NotificationItem),
     nextCursor: more ? (page.at(-1)?.id ?? null) : null,
   };
+}
+
+/**
+ * The notifications the member's daily digest must include: those routed to the digest
+ * (`email_delivery = 'digest'`) created after `since` (the previous digest; null = all), oldest
+ * first, read or not. Render each with `notificationPath` (link) and the mail texts.
+ */
+export async function digestNotifications(db: DbOrTx, userId: string, since: Date | null): Promise<NotificationItem[]> {
+  const conditions = [eq(notifications.userId, userId), eq(notifications.emailDelivery, "digest")];
+  if (since) conditions.push(gt(notifications.createdAt, since));
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      params: notifications.params,
+      isRead: notifications.isRead,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(and(...conditions))
+    .orderBy(asc(notifications.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }) as NotificationItem);
 }
 
 /**

@@ -12,7 +12,14 @@ import { EMAIL_DEFAULTS } from "../../common/notifications";
 import { type Caller, createTestApp, expectTRPCError, type TestApp } from "../../test/app";
 import { answeredRequest, insertService, pendingSubmission } from "../../test/fixtures";
 import { contactMessages, emailOutbox, notificationPreferences, notifications } from "../db/schema";
-import { countUnread, emailDeliveries, emailDelivery, notify, unsubscribeLink } from "../domain/notifications";
+import {
+  countUnread,
+  digestNotifications,
+  emailDeliveries,
+  emailDelivery,
+  notify,
+  unsubscribeLink,
+} from "../domain/notifications";
 
 let t: TestApp;
 let admin: Caller;
@@ -230,6 +237,11 @@ describe("e-mail preferences", () => {
     expect(await mailsTo(requester.email)).toEqual([]);
     // Both are in the notification center all the same.
     expect((await requester.caller.notifications.list({})).items).toHaveLength(2);
+    // The digest gets the one routed to it, and nothing created after its `since`.
+    const forDigest = await digestNotifications(t.db, requester.id, null);
+    expect(forDigest.map((n) => n.kind)).toEqual(["response_received"]);
+    expect(await digestNotifications(t.db, requester.id, new Date(Date.now() + 60_000))).toEqual([]);
+    expect(await digestNotifications(t.db, (await t.member()).id, null)).toEqual([]);
   });
 
   it("a mail is in the member's language", async () => {
@@ -281,7 +293,7 @@ describe("one-click unsubscribe", () => {
     expect(b).not.toBe(a);
     expect(a).toMatch(/^https:\/\/club\.example\/api\/unsubscribe\?token=[A-Za-z0-9_-]{43}$/);
 
-    const wrong = "/api/unsubscribe?token=" + "A".repeat(43);
+    const wrong = `/api/unsubscribe?token=${"A".repeat(43)}`;
     for (const url of [wrong, "/api/unsubscribe?token=short", "/api/unsubscribe"]) {
       expect((await t.inject({ method: "POST", url, origin: "cross" })).statusCode).toBe(404);
       expect((await t.inject({ method: "GET", url, origin: "none" })).statusCode).toBe(404);
