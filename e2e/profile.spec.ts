@@ -10,6 +10,7 @@
  */
 import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import {
   expect as baseExpect,
   closeToast,
@@ -391,6 +392,32 @@ test.describe("finding members", () => {
     await expect(row).toContainText("Exporter");
     await snap(page, "admin-members");
   });
+});
+
+test("a member chooses how each kind of news reaches them by e-mail", async ({ page }) => {
+  await login(page, newPerson("Parisa", "Rahimi"));
+  await page.goto("/profile#email-notifications");
+  const section = page.getByTestId("email-preferences");
+  const responses = section.getByRole("radiogroup", { name: "Responses to my requests and offers" });
+  const digest = section.getByRole("radiogroup", { name: "New requests and offers for me" });
+  // The defaults: responses at once, new posts in the daily digest.
+  await expect(responses.getByRole("radio", { name: "Immediately" })).toBeChecked({ timeout: 60_000 });
+  await expect(digest.getByRole("radio", { name: "Daily digest" })).toBeChecked();
+
+  await responses.getByRole("radio", { name: "Never" }).check();
+  await expect(page.getByRole("alert").filter({ hasText: "Your e-mail settings have been saved." })).toBeVisible();
+  await closeToast(page, "Saved");
+  await section.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page, "e-mail settings");
+  await snap(page, "email-preferences-en");
+
+  await page.reload();
+  await expect(responses.getByRole("radio", { name: "Never" })).toBeChecked();
+  await expect(digest.getByRole("radio", { name: "Daily digest" })).toBeChecked();
+  await switchLanguage(page, "fa");
+  await expect(section.getByRole("radiogroup", { name: "پاسخ‌ها به درخواست‌ها و پیشنهادهای من" })).toBeVisible();
+  await snap(page, "email-preferences-fa");
+  await switchLanguage(page, "en");
 });
 
 test("a member signs out from the account menu", async ({ page }) => {

@@ -15,6 +15,7 @@
  * request and the answer before a rating) their own API sessions make, as their pages would.
  */
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import {
   apiOf,
   badgeStreamStarted,
@@ -273,6 +274,67 @@ test.describe("a member request answered between two browsers", () => {
     await expect(again.getByRole("button", { name: "Rate", exact: true })).toHaveCount(0);
     await expect(again.getByRole("radio")).toHaveCount(0);
     await expect(again.getByRole("button", { name: "Reveal Contact Details" })).toBeVisible();
+  });
+
+  test("a response raises the requester's bell live, and its notification links to the offer", async ({
+    page,
+    someone,
+  }) => {
+    test.setTimeout(90_000);
+    const BAHAR = await someone(baharSpec());
+    const ARASH = await login(page, arashSpec());
+    const streaming = badgeStreamStarted(page);
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("welcome")).toHaveText(`Welcome, ${ARASH.name}`, { timeout: 60_000 });
+    await streaming;
+    const bell = page.getByTestId("notifications-bell");
+    await expect(bell).toHaveAttribute("data-count", "0");
+    await expect(bell).toHaveAccessibleName("Notifications");
+
+    // Bahar answers his request (through her session); his bell rises without a reload.
+    await requestAnswered(apiOf(page.request, ARASH), BAHAR);
+    await expect(bell).toHaveAttribute("data-count", "1", { timeout: 10_000 });
+    await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+
+    await bell.click();
+    const center = page.getByRole("dialog", { name: "Notifications" });
+    const item = center.getByTestId("notification-item");
+    await expect(item).toHaveCount(1);
+    await expect(item).toHaveAttribute("data-unread", "true");
+    await expect(item).toHaveAccessibleName(/^Unread: Response to Your Request/);
+    await expect(item).toHaveAttribute("href", "/offers/received");
+    await expect(center.getByRole("button", { name: "Mark all as read" })).toBeEnabled();
+    await expectNoAxeViolations(page, "notification center");
+    await snap(page, "notifications-en");
+
+    await page.keyboard.press("Escape");
+    await expect(center).toBeHidden();
+    await switchLanguage(page, "fa");
+    await bell.click();
+    await expect(page.getByRole("dialog", { name: "اعلان‌ها" }).getByTestId("notification-item")).toContainText(
+      "پاسخ به درخواست شما",
+    );
+    await snap(page, "notifications-fa");
+    await page.keyboard.press("Escape");
+    await switchLanguage(page, "en");
+
+    // The notification opens the offer, and is read.
+    await bell.click();
+    await item.click();
+    await expect(page).toHaveURL(/\/offers\/received$/);
+    await expect(bell).toHaveAttribute("data-count", "0");
+    await expect(page.getByTestId("offer-card").filter({ hasText: BAHAR.name })).toHaveCount(1);
+    await bell.click();
+    await expect(item).not.toHaveAttribute("data-unread", "true");
+    await expect(center.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
+    await page.keyboard.press("Escape");
+
+    // On a phone the center is a drawer.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await bell.click();
+    const drawer = page.getByRole("dialog", { name: "Notifications" });
+    await expect(drawer.getByTestId("notification-item")).toHaveCount(1);
+    await snap(page, "notifications-phone-en");
   });
 
   test("the expert's dashboard shows her average rating", async ({ page, someone }) => {

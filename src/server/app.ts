@@ -26,6 +26,7 @@ import { registerFileRoutes } from "./files/routes";
 import { createStorage } from "./files/storage";
 import { connectionRegistry } from "./live/connections";
 import { requestLogSerializer } from "./log-redact";
+import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./mail/unsubscribe";
 import { CLIENT_DIR } from "./paths";
 import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
@@ -189,7 +190,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   app.addHook("onRequest", async (req, reply) => {
     const isUpgrade = req.headers.upgrade?.toLowerCase() === "websocket";
     const changesState = !["GET", "HEAD", "OPTIONS"].includes(req.method);
-    if ((changesState || isUpgrade) && !isSameOrigin(req, config)) {
+    // One-click unsubscribe (RFC 8058) is posted by mail clients from anywhere; its token is the
+    // credential and it can only turn one e-mail preference off (mail/unsubscribe.ts).
+    const oneClick = req.method === "POST" && req.url.split("?")[0] === UNSUBSCRIBE_PATH;
+    if ((changesState || isUpgrade) && !oneClick && !isSameOrigin(req, config)) {
       return reply.code(403).send({ error: "cross-origin request refused" });
     }
   });
@@ -312,6 +316,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   deps.storage = storage;
   app.addHook("onClose", async () => storage.close());
   await registerFileRoutes(app, { db, storage });
+  await registerUnsubscribeRoutes(app, { db });
 
   const clientDir = opts.clientDir ?? DEFAULT_CLIENT_DIR;
   const indexHtml = path.join(clientDir, "index.html");

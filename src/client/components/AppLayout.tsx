@@ -3,20 +3,18 @@
  * with a backdrop on small screens) and the content area. Points and tier are the member's
  * real standing (DESIGN.md §8.1).
  */
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import {
   ActionIcon,
   AppShell,
   Badge,
   Box,
   Burger,
-  Button,
   Drawer,
   Group,
   Indicator,
   Menu,
   NavLink,
-  Popover,
   ScrollArea,
   Stack,
   Text,
@@ -25,7 +23,6 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import {
-  IconBell,
   IconBook,
   IconBooks,
   IconChartBar,
@@ -50,6 +47,7 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Tier } from "../../common/constants";
 import { BadgesProvider, badgeLabel, useBadges } from "../features/badges/BadgesProvider";
+import { NotificationBell } from "../features/notifications/NotificationBell";
 import { useSignOut } from "../features/session/useSession";
 import { formatNumber } from "../i18n";
 import { useTRPC } from "../trpc";
@@ -283,33 +281,7 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
             <Box visibleFrom="xs">
               <AccountLanguageSwitcher />
             </Box>
-            <Popover position="bottom-end" withArrow shadow="md">
-              <Popover.Target>
-                <ActionIcon variant="subtle" size="lg" aria-label={t`Notifications`}>
-                  <IconBell size={20} />
-                </ActionIcon>
-              </Popover.Target>
-              <Popover.Dropdown>
-                {badges.unreadOffers > 0 ? (
-                  <Stack gap="xs">
-                    <Text size="sm">
-                      <Plural
-                        value={badges.unreadOffers}
-                        one="You have # new response to your requests."
-                        other="You have # new responses to your requests."
-                      />
-                    </Text>
-                    <Button component={Link} to="/offers/received" size="xs" variant="light">
-                      <Trans>View offers</Trans>
-                    </Button>
-                  </Stack>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    <Trans>You have no notifications.</Trans>
-                  </Text>
-                )}
-              </Popover.Dropdown>
-            </Popover>
+            <NotificationBell unread={badges.unreadNotifications} />
             <Menu position="bottom-end" withArrow shadow="md">
               <Menu.Target>
                 <ActionIcon variant="subtle" size="lg" aria-label={t`Account menu`} data-testid="account-menu">

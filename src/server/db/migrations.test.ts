@@ -151,7 +151,11 @@ describe(`migration ${FIRST_NEW}`, () => {
     expect(after.posts).toEqual(before.requests.map((r) => expect.objectContaining(r)));
     expect(after.responses).toEqual(before.responses.map((r) => expect.objectContaining(renamed(r))));
     expect(after.archives).toEqual(before.archives.map((r) => expect.objectContaining(renamed(r))));
-    expect(after.notifications).toEqual(before.notifications);
+    expect(after.notifications).toEqual(before.notifications.map((r) => expect.objectContaining(r)));
+    // 0020_notifications: an old response notification gets the params the client links with.
+    expect(after.notifications.map((n) => n.params)).toEqual([
+      { responseId: rated.id, postId: active.id, postKind: "request" },
+    ]);
     expect(after.help).toEqual(before.help);
     expect(after.ledger).toEqual(before.ledger);
 

@@ -11,6 +11,7 @@ import { publish } from "../live/events";
 import { enqueueMail } from "../mail/outbox";
 import { approvalMail } from "../mail/templates";
 import { DomainError } from "./errors";
+import { notify } from "./notifications";
 
 /** Pending applicants, newest applied first (spec part 1 §7). */
 export function listPendingApplicants(db: DbOrTx) {
@@ -81,6 +82,9 @@ export async function reviewApplicant(
         signInUrl: opts.signInUrl,
       }),
     });
+    // The decision's e-mail above stays transactional (not preference-governed); the
+    // notification is in-app only.
+    await notify(tx, { userId: input.userId, kind: "approval_decided", params: { decision: input.decision } });
     await logSecurityEvent(tx, {
       type: "approval_changed",
       userId: input.userId,

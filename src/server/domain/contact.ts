@@ -5,15 +5,16 @@
  * Every write publishes `contact.changed` in its transaction (the admin badge counts unread
  * messages; open inbox screens reload).
  */
-import { and, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { CONTACT_PAGE_SIZE, type ContactFilter } from "../../common/contact";
 import { Msg } from "../../common/messages";
 import type { Db, DbOrTx } from "../db/client";
-import { contactMessages, contactReplies, profiles, users } from "../db/schema";
+import { contactMessages, contactReplies, profiles, userRoles, users } from "../db/schema";
 import { publish } from "../live/events";
 import { enqueueMail } from "../mail/outbox";
 import { contactReplyMail } from "../mail/templates";
 import { DomainError } from "./errors";
+import { notify } from "./notifications";
 
 function filterSql(filter: ContactFilter): SQL | undefined {
   switch (filter) {
@@ -163,6 +164,19 @@ export async function replyToContact(db: Db, adminId: string, id: number, body: 
     });
     if (!message.readAt) {
       await tx.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, id));
+    }
+    // The other admins learn that the message was answered (in-app only; the sender's e-mail
+    // above stays transactional).
+    const admins = await tx
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .where(and(eq(userRoles.role, "admin"), ne(userRoles.userId, adminId)));
+    for (const admin of admins) {
+      await notify(tx, {
+        userId: admin.userId,
+        kind: "contact_replied",
+        params: { messageId: id, senderName: message.name },
+      });
     }
     await publish(tx, { type: "contact.changed" });
     return reply;

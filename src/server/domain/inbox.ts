@@ -11,6 +11,7 @@ import { profiles, sharedKnowledge } from "../db/schema";
 import { fileUrl } from "../files/uploads";
 import { publish } from "../live/events";
 import { DomainError } from "./errors";
+import { type MailLinks, notify } from "./notifications";
 import { creditPoints } from "./points";
 
 /** Counters of the admin inbox. */
@@ -62,7 +63,12 @@ export async function listSubmissions(db: DbOrTx, status?: "pending" | "approved
  * pending submission. Only pending items can be reviewed; a concurrent second review fails.
  * @throws CONFLICT 'This submission has already been reviewed.'; NOT_FOUND.
  */
-export async function reviewSubmission(db: Db, reviewerId: string, input: z.output<typeof reviewKnowledgeInput>) {
+export async function reviewSubmission(
+  db: Db,
+  reviewerId: string,
+  input: z.output<typeof reviewKnowledgeInput>,
+  links: MailLinks,
+) {
   await db.transaction(async (tx) => {
     const points = input.decision === "approved" ? input.points : null;
     const [row] = await tx
@@ -75,7 +81,7 @@ export async function reviewSubmission(db: Db, reviewerId: string, input: z.outp
         pointsAwarded: points,
       })
       .where(and(eq(sharedKnowledge.id, input.id), eq(sharedKnowledge.status, "pending")))
-      .returning({ userId: sharedKnowledge.userId });
+      .returning({ userId: sharedKnowledge.userId, title: sharedKnowledge.title });
     if (!row) {
       const [exists] = await tx
         .select({ id: sharedKnowledge.id })
@@ -86,6 +92,15 @@ export async function reviewSubmission(db: Db, reviewerId: string, input: z.outp
     if (points !== null) {
       await creditPoints(tx, { userId: row.userId, points, reason: "knowledge_approved", sourceId: String(input.id) });
     }
+    await notify(
+      tx,
+      {
+        userId: row.userId,
+        kind: "knowledge_reviewed",
+        params: { submissionId: input.id, title: row.title, decision: input.decision, points },
+      },
+      links,
+    );
     await publish(tx, { type: "knowledge.changed" });
   });
 }

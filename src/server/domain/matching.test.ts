@@ -44,13 +44,18 @@ afterAll(async () => {
 
 /** `member` answers request `id` with a minimal message. */
 const respondAs = (member: Parameters<typeof respond>[1], id: number) =>
-  respond(db, member, {
-    requestId: id,
-    message: "x",
-    contactEmail: "b@example.com",
-    contactPhone: null,
-    contactWhatsapp: null,
-  });
+  respond(
+    db,
+    member,
+    {
+      requestId: id,
+      message: "x",
+      contactEmail: "b@example.com",
+      contactPhone: null,
+      contactWhatsapp: null,
+    },
+    { origin: "http://localhost" },
+  );
 
 interface ProfileSpec {
   activities?: Activity[];
@@ -407,13 +412,18 @@ describe("matching predicate, exclusions", () => {
   it("an answered request leaves that responder's list only", async () => {
     const { a, b, id } = await matchedByTwo();
     const before = await countUpTo(a);
-    await respond(db, a, {
-      requestId: id,
-      message: "We can help",
-      contactEmail: "a@example.com",
-      contactPhone: null,
-      contactWhatsapp: null,
-    });
+    await respond(
+      db,
+      a,
+      {
+        requestId: id,
+        message: "We can help",
+        contactEmail: "a@example.com",
+        contactPhone: null,
+        contactWhatsapp: null,
+      },
+      { origin: "http://localhost" },
+    );
     await expectShown(a, id, false, { fresh: false });
     await expectShown(b, id, true);
     expect(await countUpTo(a)).toBe(before - 1);

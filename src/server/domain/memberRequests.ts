@@ -16,6 +16,7 @@ import {
 import type { Board } from "../../common/posts";
 import type { Db, DbOrTx } from "../db/client";
 import { loadMatchProfile, type MatchProfile } from "./matching";
+import type { MailLinks } from "./notifications";
 import { countAllReceived, createPost, ignorePost, listReceivedPosts, respondToPost } from "./posts";
 
 const MEMBERSHIP: Board = "membership.request";
@@ -95,13 +96,14 @@ export async function countReceived(db: Db, userId: string, profile?: MatchProfi
  * Answers a request shown to the responder, and notifies the requester (`respondToPost`).
  * @throws NOT_FOUND when the request is not shown to them; CONFLICT when already answered.
  */
-export function respond(db: Db, responderId: string, input: z.output<typeof respondInput>) {
+export function respond(db: Db, responderId: string, input: z.output<typeof respondInput>, links: MailLinks) {
   const { requestId, ...response } = input;
   return respondToPost(
     db,
     responderId,
     { postId: requestId, ...response, proposedDate: null, proposedMode: null },
     MEMBERSHIP,
+    links,
   );
 }
 

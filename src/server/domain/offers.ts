@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { notifications, postResponses, posts, profiles } from "../db/schema";
 import { publish } from "../live/events";
 import { DomainError } from "./errors";
+import { type MailLinks, notify } from "./notifications";
 import { creditPoints } from "./points";
 
 /** The notification title of a new response (spec part 2 §7 call 19). */
@@ -79,7 +80,7 @@ export async function revealContact(db: Db, requesterId: string, responseId: num
  * ratings leave exactly one).
  * @throws NOT_FOUND for others' offers; CONFLICT 'You have already rated this offer.'
  */
-export async function rateResponse(db: Db, requesterId: string, responseId: number, rating: number) {
+export async function rateResponse(db: Db, requesterId: string, responseId: number, rating: number, links: MailLinks) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(postResponses)
@@ -87,8 +88,17 @@ export async function rateResponse(db: Db, requesterId: string, responseId: numb
       .where(
         and(eq(postResponses.id, responseId), eq(postResponses.requesterId, requesterId), isNull(postResponses.rating)),
       )
-      .returning({ id: postResponses.id, responderId: postResponses.responderId });
+      .returning({ id: postResponses.id, responderId: postResponses.responderId, postId: postResponses.postId });
     if (row) {
+      await notify(
+        tx,
+        {
+          userId: row.responderId,
+          kind: "rating_received",
+          params: { responseId: row.id, postId: row.postId, rating },
+        },
+        links,
+      );
       // A helpful (3-star) answer earns its responder points, once (issue #5 §3).
       if (rating === 3) {
         await creditPoints(tx, {

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { pointsLedger, profiles } from "../db/schema";
 import { publish } from "../live/events";
 import { DomainError } from "./errors";
+import { notify } from "./notifications";
 
 type Reason = (typeof pointsLedger.$inferInsert)["reason"];
 
@@ -64,6 +65,7 @@ export async function upgradeTier(db: Db, userId: string, tier: Tier): Promise<{
       .returning({ tier: profiles.tier, points: profiles.points });
     await publish(tx, { type: "member.changed", userIds: [userId] });
     if (!updated) throw new DomainError("NOT_FOUND", Msg.notFound);
+    await notify(tx, { userId, kind: "tier_changed", params: { tier: updated.tier } });
     return updated;
   });
 }

@@ -36,20 +36,11 @@ import type { ServiceFilter } from "../../common/services";
 import { hitRateLimit } from "../auth/rate-limit";
 import { type Db, type DbOrTx, walkingDb } from "../db/client";
 import { perDatabase } from "../db/prepared";
-import {
-  countries,
-  notifications,
-  postArchives,
-  postResponses,
-  posts,
-  products,
-  profiles,
-  uploads,
-} from "../db/schema";
+import { countries, postArchives, postResponses, posts, products, profiles, uploads } from "../db/schema";
 import { publish } from "../live/events";
 import { DomainError, tooManyRequests } from "./errors";
 import { boardPredicate, loadMatchProfile, type MatchArgs, type MatchProfile, matchPlaceholders } from "./matching";
-import { OFFER_RESPONSE_NOTIFICATION_TITLE, RESPONSE_NOTIFICATION_TITLE } from "./offers";
+import { type MailLinks, notify } from "./notifications";
 import { matchingProviders } from "./services";
 
 /** A post to store: its board, the columns its form fills, and what routing reads (ADR 16). */
@@ -499,7 +490,8 @@ export async function respondToPost(
   db: Db,
   responderId: string,
   input: z.output<typeof respondPostInput>,
-  only?: Board,
+  only: Board | undefined,
+  links: MailLinks,
 ): Promise<{ id: number }> {
   const board = await boardOfPost(db, input.postId);
   if (!board || (only && board !== only)) throw new DomainError("NOT_FOUND", unavailable(only ?? null));
@@ -539,12 +531,15 @@ export async function respondToPost(
       .onConflictDoNothing()
       .returning({ id: postResponses.id });
     if (!response) throw new DomainError("CONFLICT", answeredTwice(board));
-    await tx.insert(notifications).values({
-      userId: post.userId,
-      kind: "response_received",
-      title: post.kind === "offer" ? OFFER_RESPONSE_NOTIFICATION_TITLE : RESPONSE_NOTIFICATION_TITLE,
-      responseId: response.id,
-    });
+    await notify(
+      tx,
+      {
+        userId: post.userId,
+        kind: "response_received",
+        params: { responseId: response.id, postId: post.id, postKind: post.kind },
+      },
+      links,
+    );
     await publish(tx, { type: "offers.changed", userIds: [post.userId] });
     await publish(tx, { type: "member.changed", userIds: [responderId] });
     return { id: response.id };

@@ -17,6 +17,7 @@ import { publish } from "../live/events";
 import { enqueueMail } from "../mail/outbox";
 import { serviceReviewMail } from "../mail/templates";
 import { DomainError, tooManyRequests } from "./errors";
+import { notify } from "./notifications";
 
 /** At most this many services in the dialog's results view. */
 export const SERVICE_SEARCH_LIMIT = 50;
@@ -321,6 +322,12 @@ export async function reviewService(
         }),
       });
     }
+    // The e-mail above stays transactional; the notification is in-app only.
+    await notify(tx, {
+      userId: row.providerId,
+      kind: "service_reviewed",
+      params: { serviceId: input.id, title: row.title, decision: input.decision },
+    });
     await publish(tx, { type: "services.changed" });
   });
 }

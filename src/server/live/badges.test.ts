@@ -13,6 +13,7 @@ import { BOARDS } from "../../common/posts";
 import { createTestApp, type TestApp, withTimeout } from "../../test/app";
 import { membershipRequest, postInputOf, REQUEST_DESCRIPTION, shareInput, submitRequest } from "../../test/fixtures";
 import { posts, profiles, sessions } from "../db/schema";
+import { notify } from "../domain/notifications";
 import { BadgeHub, type Badges } from "./badges";
 import { type AppEvent, type EventBus, publish } from "./events";
 
@@ -151,6 +152,37 @@ describe("BadgeHub", () => {
       await publish(t.db, { type: "member.changed", userIds: [b.id] });
       expect((await withTimeout(nextB, 5_000, "B's badges after the change")).value).toMatchObject({ points: 250 });
       expect(await Promise.race([nextA.then(() => "value"), sleep(300).then(() => "waiting")])).toBe("waiting");
+    } finally {
+      ac.abort();
+      await itA.return(undefined);
+      await itB.return(undefined);
+    }
+    expect(hub.size).toBe(0);
+  });
+
+  it("a notification raises only its member's bell, and reading it lowers it", async () => {
+    const a = await t.member();
+    const b = await t.member();
+    const { hub } = hubWithClock();
+    const ac = new AbortController();
+    const itA = hub.subscribe(a.auth.session, ac.signal);
+    const itB = hub.subscribe(b.auth.session, ac.signal);
+    try {
+      expect((await withTimeout(itA.next(), 5_000, "A's first badges")).value).toMatchObject({ notifications: 0 });
+      await withTimeout(itB.next(), 5_000, "B's first badges");
+      const nextA = itA.next();
+      const nextB = itB.next();
+      const { id } = await t.db.transaction((tx) =>
+        notify(tx, { userId: b.id, kind: "tier_changed", params: { tier: "silver" } }),
+      );
+      expect((await withTimeout(nextB, 5_000, "B's badges after the notification")).value).toMatchObject({
+        notifications: 1,
+        offers: 0,
+      });
+      expect(await Promise.race([nextA.then(() => "value"), sleep(300).then(() => "waiting")])).toBe("waiting");
+      const again = itB.next();
+      await b.caller.notifications.markRead({ id });
+      expect((await withTimeout(again, 5_000, "B's badges after reading")).value).toMatchObject({ notifications: 0 });
     } finally {
       ac.abort();
       await itA.return(undefined);

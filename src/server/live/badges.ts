@@ -8,7 +8,7 @@
  * - `post.created`: checked against each subscriber's match profile in memory (`postMatches`,
  *   ADR 16), so a new post costs no query, and only the members it reaches wake; the post's
  *   board count goes up by one.
- * - `member.changed` / `offers.changed`: only the named members' subscriptions reload. A reload
+ * - `member.changed` / `offers.changed` / `notifications.changed`: only the named members' subscriptions reload. A reload
  *   re-reads the session and viewer (one prepared query, `loadSessionViewer`): a subscription ends
  *   when its session ended or its member may no longer see member pages (suspended, not approved);
  *   an admin who lost the role stops receiving admin counts.
@@ -35,7 +35,7 @@ import { countPendingApplicants } from "../domain/approval";
 import { countUnreadContact } from "../domain/contact";
 import { countPendingKnowledge } from "../domain/inbox";
 import type { MatchProfile } from "../domain/matching";
-import { countUnreadOffers } from "../domain/offers";
+import { countUnread } from "../domain/notifications";
 import { countAllReceived } from "../domain/posts";
 import { countPendingServices } from "../domain/services";
 import { loadSessionViewer, matchProfileOf } from "../domain/viewer";
@@ -61,6 +61,8 @@ export interface Badges {
   posts: Record<Board, number>;
   /** Unread 'Response to Your Request' notifications. */
   offers: number;
+  /** Unread notifications of every kind (the top bar's bell; issue 17 §1). */
+  notifications: number;
   points: number;
   tier: Tier;
   /** Admin counts; null for members without the admin role. */
@@ -88,6 +90,7 @@ const HUB_EVENTS: AppEventType[] = [
   "post.created",
   "member.changed",
   "offers.changed",
+  "notifications.changed",
   "session.touched",
   "bus.reconnected",
   ...ADMIN_COUNTERS.flatMap((c) => c.events),
@@ -119,6 +122,7 @@ interface Subscriber {
   /** Work to do before the next update. */
   reload: boolean;
   recountPosts: boolean;
+  /** Recount the unread notifications: the offers and the bell counts (one query). */
   recountOffers: boolean;
   /** True while countAllReceived runs: a matching post created meanwhile may be missing from it. */
   counting: boolean;
@@ -269,7 +273,11 @@ export class BadgeHub {
       this.setAdmin(s, viewer.isAdmin);
       s.recountPosts = true;
     }
-    const counted: { posts?: Record<Board, number>; offers?: number; admin?: AdminBadges | null } = {};
+    const counted: {
+      posts?: Record<Board, number>;
+      unread?: { offers: number; notifications: number };
+      admin?: AdminBadges | null;
+    } = {};
     const jobs: Promise<void>[] = [];
     if (s.recountPosts && s.profile) {
       s.recountPosts = false;
@@ -287,8 +295,8 @@ export class BadgeHub {
     if (s.recountOffers) {
       s.recountOffers = false;
       jobs.push(
-        countUnreadOffers(this.db, s.userId).then((n) => {
-          counted.offers = n;
+        countUnread(this.db, s.userId).then((n) => {
+          counted.unread = n;
         }),
       );
     }
@@ -306,7 +314,8 @@ export class BadgeHub {
     s.badges = {
       requests: postCounts["membership.request"],
       posts: postCounts,
-      offers: counted.offers ?? prev?.offers ?? 0,
+      offers: counted.unread?.offers ?? prev?.offers ?? 0,
+      notifications: counted.unread?.notifications ?? prev?.notifications ?? 0,
       points: standing?.points ?? prev?.points ?? 0,
       tier: standing?.tier ?? prev?.tier ?? "turquoise",
       admin: s.isAdmin ? (counted.admin ?? prev?.admin ?? this.adminBadges) : null,
@@ -491,6 +500,7 @@ export class BadgeHub {
         }
         return;
       case "offers.changed":
+      case "notifications.changed":
         for (const userId of event.userIds) {
           for (const s of this.byUser.get(userId) ?? []) {
             s.recountOffers = true;
@@ -536,14 +546,22 @@ export async function loadBadges(
   db: Db,
   viewer: { id: string; points: number; tier: Tier; isAdmin: boolean; profile: MatchProfile },
 ): Promise<Badges> {
-  const [posts, offers, admin] = await Promise.all([
+  const [posts, unread, admin] = await Promise.all([
     countAllReceived(db, viewer.profile),
-    countUnreadOffers(db, viewer.id),
+    countUnread(db, viewer.id),
     viewer.isAdmin
       ? Promise.all(ADMIN_COUNTERS.map(async (c) => [c.key, await c.count(db)] as const)).then(
           (entries) => Object.fromEntries(entries) as unknown as AdminBadges,
         )
       : null,
   ]);
-  return { requests: posts["membership.request"], posts, offers, points: viewer.points, tier: viewer.tier, admin };
+  return {
+    requests: posts["membership.request"],
+    posts,
+    offers: unread.offers,
+    notifications: unread.notifications,
+    points: viewer.points,
+    tier: viewer.tier,
+    admin,
+  };
 }

@@ -42,6 +42,8 @@ export type AppEvent =
   | { type: "session.touched"; sessionId: string; lastActiveAt: string }
   /** Offers or their notifications changed for these requesters. */
   | { type: "offers.changed"; userIds: string[] }
+  /** Notifications of these members were created or read (the bell's unread count; issue 17 §1). */
+  | { type: "notifications.changed"; userIds: string[] }
   /**
    * This process's LISTEN connection was lost and is back (a Postgres restart): every event
    * sent meanwhile is lost, so anything kept live must be reloaded. Emitted locally, never

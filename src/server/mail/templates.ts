@@ -3,6 +3,7 @@
  * a minimal HTML twin is generated from it.
  */
 import type { Locale } from "../../common/constants";
+import type { MailedKind, NotificationParams } from "../../common/notifications";
 import type { Board } from "../../common/posts";
 
 export interface MailContent {
@@ -222,4 +223,73 @@ export function digestMail(
     subject: `${number(total)} new for you on Export Club`,
     text: `${m.name ? `Dear ${m.name},` : "Hello,"}\n\nThese requests and offers were routed to you since your last digest:\n\n${body}\n\nE-mail settings: ${m.settingsUrl}\nUnsubscribe from this digest: ${m.unsubscribeUrl}\n\nBest regards,\nThe Export Club team`,
   };
+}
+
+/** What a notification e-mail says: its kind and params (`NotificationParams`), and its links. */
+export type NotificationMailInput = {
+  [K in MailedKind]: { kind: K; params: NotificationParams[K] };
+}[MailedKind] & {
+  name: string;
+  /** The page of the notification's subject (absolute URL). */
+  link: string;
+  /** E-mail preferences in the profile (absolute URL). */
+  settingsUrl: string;
+  /** One-click unsubscribe from this kind of mail (absolute URL, no sign-in). */
+  unsubscribeUrl: string;
+};
+
+/**
+ * The immediate e-mail of a notification (issue 17 §2) in the member's language, ending with
+ * the links to change the preference and to unsubscribe from this kind of mail.
+ */
+export function notificationMail(locale: Locale, m: NotificationMailInput): MailContent {
+  const fa = locale === "fa";
+  let subject: string;
+  let body: string;
+  switch (m.kind) {
+    case "response_received": {
+      const offer = m.params.postKind === "offer";
+      subject = fa
+        ? offer
+          ? "پاسخ تازه به پیشنهاد شما در باشگاه صادرات"
+          : "پاسخ تازه به درخواست شما در باشگاه صادرات"
+        : offer
+          ? "Response to Your Offer"
+          : "Response to Your Request";
+      body = fa
+        ? `عضوی به ${offer ? "پیشنهاد" : "درخواست"} شما پاسخ داد. برای دیدن پاسخ و راه تماس، اینجا را باز کنید:\n${m.link}`
+        : `A member has responded to your ${offer ? "offer" : "request"}. To read the response and see their contact details, open:\n${m.link}`;
+      break;
+    }
+    case "rating_received":
+      subject = fa ? "پاسخ شما امتیاز گرفت" : "Your response was rated";
+      body = fa
+        ? `پاسخ شما ${m.params.rating} ستاره از ۳ گرفت. میانگین امتیاز خود را در داشبورد ببینید:\n${m.link}`
+        : `Your response received a rating of ${m.params.rating} out of 3 stars. See your average rating on the dashboard:\n${m.link}`;
+      break;
+    case "knowledge_reviewed": {
+      const approved = m.params.decision === "approved";
+      subject = fa
+        ? approved
+          ? "دانش به‌اشتراک‌گذاشتهٔ شما تأیید شد"
+          : "دانش به‌اشتراک‌گذاشتهٔ شما تأیید نشد"
+        : approved
+          ? "Your knowledge submission was approved"
+          : "Your knowledge submission was not approved";
+      body = fa
+        ? approved
+          ? `«${m.params.title}» تأیید شد${m.params.points ? ` و ${m.params.points} امتیاز به حساب شما افزوده شد` : ""}.\n${m.link}`
+          : `«${m.params.title}» تأیید نشد. یادداشت مدیر را در «ارسال‌های من» ببینید:\n${m.link}`
+        : approved
+          ? `“${m.params.title}” was approved${m.params.points ? ` and ${m.params.points} points were added to your balance` : ""}.\n${m.link}`
+          : `“${m.params.title}” was not approved. See the admin's note under My submissions:\n${m.link}`;
+      break;
+    }
+  }
+  const footer = fa
+    ? `\n\n—\nتنظیمات ایمیل‌ها را در نمایه تغییر دهید:\n${m.settingsUrl}\nلغو دریافت این نوع ایمیل با یک کلیک:\n${m.unsubscribeUrl}`
+    : `\n\n—\nChange your e-mail settings in your profile:\n${m.settingsUrl}\nUnsubscribe from this kind of e-mail in one click:\n${m.unsubscribeUrl}`;
+  const hello = fa ? (m.name ? `${m.name} عزیز،` : "سلام،") : m.name ? `Dear ${m.name},` : "Hello,";
+  const bye = fa ? "با احترام،\nتیم باشگاه صادرات" : "Best regards,\nThe Export Club team";
+  return { subject, text: `${hello}\n\n${body}\n\n${bye}${footer}` };
 }

@@ -15,6 +15,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Extra header fields (e.g. `List-Unsubscribe`, `List-Unsubscribe-Post`); null or absent for none. */
+  headers?: Record<string, string> | null;
 }
 
 /** A pino-compatible logger (Fastify's `app.log`, `pino()`, or a child of either). */
@@ -61,6 +63,7 @@ export function createMailTransport(config: Pick<Config, "smtpUrl" | "dataDir">,
           subject: msg.subject,
           text: msg.text,
           html: msg.html ?? undefined,
+          headers: msg.headers ?? undefined,
           signal: AbortSignal.timeout(SMTP_SEND_TIMEOUT_MS),
         });
       },
@@ -79,6 +82,7 @@ export function createMailTransport(config: Pick<Config, "smtpUrl" | "dataDir">,
         subject: msg.subject,
         text: msg.text,
         html: msg.html ?? undefined,
+        headers: msg.headers ?? undefined,
       });
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error("stream transport did not return a buffer");

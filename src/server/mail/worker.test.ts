@@ -116,6 +116,30 @@ describe("mail worker", () => {
     expect(rows.every((r) => r.status === "sent" && r.sentAt !== null)).toBe(true);
   });
 
+  it("sends a message's extra header fields (List-Unsubscribe, RFC 8058)", async () => {
+    const config = loadConfig({ DATA_DIR: tmpDir });
+    const { db: d } = db.database;
+    const url = "https://club.example/api/unsubscribe?token=abc";
+    await enqueueMail(d, {
+      to: "dave@example.com",
+      kind: "test:headers",
+      locale: "en",
+      content,
+      headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+    await enqueueMail(d, { to: "erin@example.com", kind: "test:headers", locale: "en", content });
+    worker = startMailWorker({ db: d, config, log, pollMs: 3_600_000 });
+    expect(await worker.runOnce()).toBe(2);
+    const files = await readdir(path.join(tmpDir, "mail"));
+    const raws = await Promise.all(files.map((f) => readFile(path.join(tmpDir, "mail", f), "utf8")));
+    const withHeaders = raws.find((r) => r.includes("To: dave@example.com"));
+    const without = raws.find((r) => r.includes("To: erin@example.com"));
+    expect(withHeaders).toContain(`List-Unsubscribe: <${url}>`);
+    expect(withHeaders).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(without).toBeDefined();
+    expect(without).not.toContain("List-Unsubscribe");
+  });
+
   it("two workers claiming at once deliver each message exactly once", async () => {
     const config = loadConfig({ DATA_DIR: tmpDir });
     const { db: d } = db.database;

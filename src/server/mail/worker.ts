@@ -150,6 +150,7 @@ export function startMailWorker(opts: {
           subject: msg.subject,
           text: msg.textBody,
           html: msg.htmlBody,
+          headers: msg.headers,
         });
       } catch (err) {
         const attempts = msg.attempts + 1;

@@ -6,7 +6,7 @@ export const inboxRouter = router({
   counts: adminProcedure.query(({ ctx }) => knowledgeCounts(ctx.db)),
   list: adminProcedure.input(inboxListInput).query(({ ctx, input }) => listSubmissions(ctx.db, input.status)),
   review: adminProcedure.input(reviewKnowledgeInput).mutation(async ({ ctx, input }) => {
-    await reviewSubmission(ctx.db, ctx.viewer.id, input);
+    await reviewSubmission(ctx.db, ctx.viewer.id, input, { origin: ctx.origin });
     return { ok: true as const };
   }),
 });

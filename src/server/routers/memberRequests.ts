@@ -27,7 +27,9 @@ export const memberRequestsRouter = router({
   received: memberProcedure
     .input(receivedListInput)
     .query(({ ctx, input }) => listReceived(ctx.db, ctx.viewer.id, input, matchProfileOf(ctx.viewer))),
-  respond: memberProcedure.input(respondInput).mutation(({ ctx, input }) => respond(ctx.db, ctx.viewer.id, input)),
+  respond: memberProcedure
+    .input(respondInput)
+    .mutation(({ ctx, input }) => respond(ctx.db, ctx.viewer.id, input, { origin: ctx.origin })),
   ignore: memberProcedure.input(requestIdInput).mutation(async ({ ctx, input }) => {
     await ignoreRequest(ctx.db, ctx.viewer.id, input.requestId);
     return { ok: true as const };

@@ -10,7 +10,7 @@ export const offersRouter = router({
     .input(responseIdInput)
     .mutation(({ ctx, input }) => revealContact(ctx.db, ctx.viewer.id, input.responseId)),
   rate: memberProcedure.input(rateInput).mutation(async ({ ctx, input }) => {
-    await rateResponse(ctx.db, ctx.viewer.id, input.responseId, input.rating);
+    await rateResponse(ctx.db, ctx.viewer.id, input.responseId, input.rating, { origin: ctx.origin });
     return { ok: true as const };
   }),
   markRead: memberProcedure.mutation(async ({ ctx }) => {

@@ -41,7 +41,7 @@ export const postsRouter = router({
   /** Answers a post routed to me with a message and contacts; notifies its author. */
   respond: memberProcedure
     .input(respondPostInput)
-    .mutation(({ ctx, input }) => respondToPost(ctx.db, ctx.viewer.id, input, input.board)),
+    .mutation(({ ctx, input }) => respondToPost(ctx.db, ctx.viewer.id, input, input.board, { origin: ctx.origin })),
   /** Removes a post routed to me from my received list only. */
   ignore: memberProcedure.input(ignorePostInput).mutation(async ({ ctx, input }) => {
     await ignorePost(ctx.db, ctx.viewer.id, input.postId, input.board);

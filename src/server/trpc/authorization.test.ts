@@ -136,6 +136,12 @@ const MATRIX: Record<string, Tier> = {
   "content.create": "admin",
   "content.setActive": "admin",
   "content.delete": "admin",
+
+  "notifications.list": "member",
+  "notifications.markRead": "member",
+  "notifications.markAllRead": "member",
+  "notifications.preferences": "member",
+  "notifications.setPreference": "member",
 };
 
 /** Who each tier admits. */

@@ -19,6 +19,7 @@ import { leaderboardRouter } from "../routers/leaderboard";
 import { libraryRouter } from "../routers/library";
 import { memberRequestsRouter } from "../routers/memberRequests";
 import { membersRouter } from "../routers/members";
+import { notificationsRouter } from "../routers/notifications";
 import { offersRouter } from "../routers/offers";
 import { passwordResetRouter } from "../routers/passwordReset";
 import { pointsRouter } from "../routers/points";
@@ -59,6 +60,7 @@ export const appRouter = router({
   contact: contactRouter,
   assessments: assessmentsRouter,
   content: contentRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

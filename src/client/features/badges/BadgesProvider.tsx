@@ -20,6 +20,8 @@ export interface Badges {
    */
   posts: Partial<Record<Board, number>>;
   unreadOffers: number;
+  /** Unread notifications of every kind (the top bar's bell; issue 17 §1). */
+  unreadNotifications: number;
   pendingApplicants: number;
   /** Knowledge submissions waiting for review (admin inbox). */
   pendingSubmissions: number;
@@ -38,6 +40,7 @@ const BadgesContext = createContext<Badges>({
   requests: 0,
   posts: NO_POSTS,
   unreadOffers: 0,
+  unreadNotifications: 0,
   pendingApplicants: 0,
   pendingSubmissions: 0,
   pendingServices: 0,
@@ -55,6 +58,7 @@ export function BadgesProvider({ children }: { children: ReactNode }) {
       requests: data?.requests ?? 0,
       posts: data?.posts ?? NO_POSTS,
       unreadOffers: data?.offers ?? 0,
+      unreadNotifications: data?.notifications ?? 0,
       pendingApplicants: data?.admin?.applicants ?? 0,
       pendingSubmissions: data?.admin?.submissions ?? 0,
       pendingServices: data?.admin?.services ?? 0,

@@ -45,6 +45,7 @@ import { applyServerErrors, firstError, focusFirstInvalid } from "../../lib/form
 import { COMPLETION_ITEM_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { MyAssessments } from "../assessments";
+import { EmailPreferencesSection } from "../notifications/EmailPreferencesSection";
 import { ActivitySection } from "./ActivitySection";
 import { ChangeEmailDialog } from "./ChangeEmailDialog";
 import { ChangePasswordSection } from "./ChangePasswordSection";
@@ -90,6 +91,7 @@ export function ProfilePage() {
       ) : (
         <ProfileSettingsForm profile={profile.data} />
       )}
+      <EmailPreferencesSection />
       <MyAssessments />
     </Stack>
   );

@@ -2,7 +2,7 @@
  * Outgoing e-mail: the transactional outbox (DESIGN.md §4, §6).
  */
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 export const outboxStatusEnum = pgEnum("outbox_status", ["pending", "sent"]);
@@ -19,6 +19,11 @@ export const emailOutbox = pgTable(
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text(),
+    /**
+     * Extra header fields, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) on every
+     * preference-governed mail; null for none.
+     */
+    headers: jsonb().$type<Record<string, string>>(),
     /** What produced it, e.g. `approval:<userId>`; for tracing only. */
     kind: text().notNull(),
     status: outboxStatusEnum().notNull().default("pending"),
