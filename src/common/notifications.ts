@@ -15,6 +15,7 @@
  */
 import { z } from "zod";
 import type { TIERS } from "./constants";
+import { Msg } from "./messages";
 import { rowIdSchema } from "./validation";
 
 export const NOTIFICATION_KINDS = [
@@ -119,11 +120,24 @@ export const notificationsListInput = z.object({
 /** `notifications.markRead`: one of the caller's notifications. */
 export const notificationIdInput = z.object({ id: rowIdSchema });
 
-/** `notifications.setPreference`: one category's delivery. */
-export const setPreferenceInput = z.object({
-  category: z.enum(EMAIL_CATEGORIES),
-  delivery: z.enum(EMAIL_DELIVERY),
-});
+/**
+ * The deliveries each category offers. New routed requests and offers come in the daily digest
+ * or not at all: a mail per post would mean one mail per matching member for every post.
+ */
+export const EMAIL_CHOICES: Record<EmailCategory, readonly EmailDelivery[]> = {
+  response_received: EMAIL_DELIVERY,
+  rating_received: EMAIL_DELIVERY,
+  knowledge_reviewed: EMAIL_DELIVERY,
+  routed_posts: ["digest", "never"],
+};
+
+/** `notifications.setPreference`: one category's delivery, one of the category's `EMAIL_CHOICES`. */
+export const setPreferenceInput = z
+  .object({
+    category: z.enum(EMAIL_CATEGORIES),
+    delivery: z.enum(EMAIL_DELIVERY),
+  })
+  .refine((v) => EMAIL_CHOICES[v.category].includes(v.delivery), { message: Msg.invalidInput, path: ["delivery"] });
 
 /** The unsubscribe link's token: 43 base64url characters (32 random bytes). */
 export const unsubscribeTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

@@ -66,6 +66,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   }
 
   const mail = startMailWorker({ db: database.db, config, log: app.log });
+  // Mail written by jobs has no request to take the origin from (ADR 19).
   const origin = config.publicOrigin ?? `http://localhost:${config.port}`;
   const jobs = await startJobs({
     database,
@@ -73,10 +74,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     storage: app.storage,
     mail,
     log: app.log,
-    links: {
-      origin,
-      unsubscribe: () => ({ url: `${origin}/profile`, headers: {} }),
-    },
+    links: { origin },
   });
 
   await app.listen({ port: config.port, host: config.host });

@@ -1,8 +1,9 @@
 /**
- * The daily digest (issue #17 §2): each member whose "new requests and offers routed to me"
- * e-mail preference is the digest gets, once a day, one e-mail listing the posts routed to them
- * (the boards' matching predicates, ADR 16) that were created since their previous digest. Run
- * by the job queue's `digest` job (jobs/queue.ts).
+ * The daily digest (issue #17 §2): once a day each member gets one e-mail listing the posts
+ * routed to them (the boards' matching predicates, ADR 16) that were created since their previous
+ * digest, when their "new requests and offers for me" preference (`routed_posts`) is the digest,
+ * and the notifications whose category they chose to get in the digest. No news, no mail. Run by
+ * the job queue's `digest` job (jobs/queue.ts).
  *
  * Exactly once: the member's `digests` row says up to when posts have been covered. Each member
  * is done in one transaction that locks that row (`FOR UPDATE SKIP LOCKED`), writes the mail to
@@ -12,12 +13,14 @@
  * leave a gap.
  */
 import { and, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { emailCategoryOf, type NotificationItem, notificationPath } from "../../common/notifications";
 import { BOARDS, canMatch, RECEIVED_PATHS } from "../../common/posts";
 import type { Db, Tx } from "../db/client";
 import { digests, posts, profiles, users } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
-import { type DigestSection, digestMail } from "../mail/templates";
+import { type DigestSection, digestMail, type MailedNotification, notificationSubject } from "../mail/templates";
 import { boardPredicate, loadMatchProfile, type MatchProfile } from "./matching";
+import { digestNotifications, emailDelivery, unsubscribeHeaders, unsubscribeLink } from "./notifications";
 
 /** Posts listed per board in one digest (the rest are counted: "and 12 more"). */
 export const DIGEST_ITEMS_PER_BOARD = 5;
@@ -29,26 +32,21 @@ const BATCH = 200;
 export interface DigestLinks {
   /** The app's public origin, e.g. `https://club.example` (links in the mail). */
   origin: string;
-  /** The one-click unsubscribe link of `userId`'s digest preference, and the mail headers for it. */
-  unsubscribe(userId: string): { url: string; headers: Record<string, string> };
 }
 
 export interface DigestResult {
   /** Members whose period (…, until] was settled by this run. */
   covered: number;
-  /** Digests written to the outbox (members with at least one new post). */
+  /** Digests written to the outbox (members with at least one new post or held notification). */
   mailed: number;
 }
 
 /**
  * Sends the digests due at `until` (the job's scheduled time; the same `until` twice sends
- * nothing more). `wantsDigest` is the SQL condition on `users.id` choosing members whose
- * preference is the digest. Returns how many members were covered and mailed.
+ * nothing more) to every approved, unsuspended member not yet covered up to `until`. Returns how
+ * many members were covered and mailed.
  */
-export async function sendDigests(
-  db: Db,
-  opts: { until: Date; links: DigestLinks; wantsDigest?: (userId: typeof users.id) => ReturnType<typeof sql> },
-): Promise<DigestResult> {
+export async function sendDigests(db: Db, opts: { until: Date; links: DigestLinks }): Promise<DigestResult> {
   const result: DigestResult = { covered: 0, mailed: 0 };
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
@@ -63,13 +61,12 @@ export async function sendDigests(
           eq(profiles.approvalStatus, "approved"),
           isNull(users.suspendedAt),
           sql`(${digests.coveredUntil} is null or ${digests.coveredUntil} < ${opts.until})`,
-          opts.wantsDigest?.(users.id),
         ),
       )
       .orderBy(users.id)
       .limit(BATCH);
     for (const { id } of due) {
-      const mailed = await digestOne(db, id, opts.until, opts.links);
+      const mailed = await digestOne(db, id, opts.until, opts.links.origin);
       if (mailed !== null) {
         result.covered++;
         if (mailed) result.mailed++;
@@ -82,10 +79,13 @@ export async function sendDigests(
 }
 
 /**
- * One member's digest for (covered_until, until]: null when another run holds or has done it,
- * else whether a mail was written.
+ * One member's digest for (covered_until, until]: the posts routed to them when their
+ * `routed_posts` preference is the digest, and the notifications held for the digest
+ * (`digestNotifications`). Null when another run holds or has done it, else whether a mail was
+ * written. The mail's one-click unsubscribe is from `routed_posts` when it lists posts, else from
+ * the category of its first notification.
  */
-async function digestOne(db: Db, userId: string, until: Date, links: DigestLinks): Promise<boolean | null> {
+async function digestOne(db: Db, userId: string, until: Date, origin: string): Promise<boolean | null> {
   return db.transaction(async (tx) => {
     await tx
       .insert(digests)
@@ -97,10 +97,14 @@ async function digestOne(db: Db, userId: string, until: Date, links: DigestLinks
       .where(eq(digests.userId, userId))
       .for("update", { skipLocked: true });
     if (!row || row.coveredUntil >= until) return null;
-    const profile = await loadMatchProfile(tx, userId);
-    const sections = await routedSince(tx, profile, row.coveredUntil, until, links.origin);
+    const since = row.coveredUntil;
+    const wantsPosts = (await emailDelivery(tx, userId, "routed_posts")) === "digest";
+    const sections = wantsPosts ? await routedSince(tx, await loadMatchProfile(tx, userId), since, until, origin) : [];
+    const held = (await digestNotifications(tx, userId, since, until)).filter(
+      (n): n is NotificationItem & MailedNotification => emailCategoryOf(n.kind) !== null,
+    );
     let mailed = false;
-    if (sections.length > 0) {
+    if (sections.length > 0 || held.length > 0) {
       const [who] = await tx
         .select({ email: users.email, locale: users.locale, name: profiles.name })
         .from(users)
@@ -108,16 +112,23 @@ async function digestOne(db: Db, userId: string, until: Date, links: DigestLinks
         .where(eq(users.id, userId));
       if (who) {
         const locale = who.locale ?? "en";
-        const unsubscribe = links.unsubscribe(userId);
+        const first = held[0];
+        const category = (sections.length === 0 && first && emailCategoryOf(first.kind)) || "routed_posts";
+        const unsubscribeUrl = await unsubscribeLink(tx, origin, userId, category);
         await enqueueMail(tx, {
           to: who.email,
           kind: `digest:${userId}`,
           locale,
+          headers: unsubscribeHeaders(unsubscribeUrl),
           content: digestMail(locale, {
             name: who.name ?? "",
             sections,
-            settingsUrl: `${links.origin}/profile`,
-            unsubscribeUrl: unsubscribe.url,
+            notices: held.map((n) => ({
+              text: notificationSubject(locale, n),
+              url: `${origin}${notificationPath(n)}`,
+            })),
+            settingsUrl: `${origin}/profile#email-notifications`,
+            unsubscribeUrl,
           }),
         });
         mailed = true;

@@ -15,7 +15,7 @@
  *   `email_delivery = 'digest'` created after the member's previous digest: `digestNotifications`.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Locale } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import {
@@ -290,12 +290,19 @@ export async function listNotifications(
 
 /**
  * The notifications the member's daily digest must include: those routed to the digest
- * (`email_delivery = 'digest'`) created after `since` (the previous digest; null = all), oldest
+ * (`email_delivery = 'digest'`) created after `since` (the previous digest; null = all) and up to
+ * `until` (the digest's own time; default no bound), oldest
  * first, read or not. Render each with `notificationPath` (link) and the mail texts.
  */
-export async function digestNotifications(db: DbOrTx, userId: string, since: Date | null): Promise<NotificationItem[]> {
+export async function digestNotifications(
+  db: DbOrTx,
+  userId: string,
+  since: Date | null,
+  until?: Date,
+): Promise<NotificationItem[]> {
   const conditions = [eq(notifications.userId, userId), eq(notifications.emailDelivery, "digest")];
   if (since) conditions.push(gt(notifications.createdAt, since));
+  if (until) conditions.push(lte(notifications.createdAt, until));
   const rows = await db
     .select({
       id: notifications.id,

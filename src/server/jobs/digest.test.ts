@@ -7,16 +7,14 @@ import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPeerApp, createTestApp, type Member, type PeerApp, type TestApp } from "../../test/app";
 import { rowsOf } from "../../test/db";
-import { submitRequest } from "../../test/fixtures";
+import { answeredRequest, submitRequest } from "../../test/fixtures";
 import { loadConfig } from "../config";
-import { digests, emailOutbox } from "../db/schema";
+import { digests, emailOutbox, emailUnsubscribeTokens } from "../db/schema";
 import { type DigestLinks, sendDigests } from "../domain/digest";
+import { setEmailPreference } from "../domain/notifications";
 import { JOB_NAMES, JOBS_SCHEMA, type JobQueue, startJobs } from "./queue";
 
-const links: DigestLinks = {
-  origin: "https://club.example",
-  unsubscribe: (userId) => ({ url: `https://club.example/unsubscribe/${userId}`, headers: {} }),
-};
+const links: DigestLinks = { origin: "https://club.example" };
 const quiet = { info: () => {}, debug: () => {}, error: () => {} };
 
 let t: TestApp;
@@ -75,7 +73,11 @@ describe("sendDigests", () => {
     expect(a!.textBody).toContain("Dear Alice Digest,");
     expect(a!.textBody).toContain("Member requests (2)");
     expect(a!.textBody).toContain("https://club.example/member-request/received");
-    expect(a!.textBody).toContain(`https://club.example/unsubscribe/${alice.id}`);
+    // One-click unsubscribe from this digest (RFC 8058), the same link in the text.
+    const unsubscribe = a!.headers?.["List-Unsubscribe"];
+    expect(unsubscribe).toMatch(/^<https:\/\/club\.example\/api\/unsubscribe\?token=[A-Za-z0-9_-]{43}>$/);
+    expect(a!.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(a!.textBody).toContain(`Unsubscribe from this digest: ${unsubscribe!.slice(1, -1)}`);
     expect(b!.subject).toBe("۱ مورد تازه برای شما در باشگاه صادرات");
     expect(b!.textBody).toContain("درخواست‌های دریافتی از اعضا (۱)");
     expect(await digestsOf(poster)).toHaveLength(0); // own posts are not routed to their author
@@ -117,17 +119,33 @@ describe("sendDigests", () => {
     expect(last.textBody.split("\n").filter((l) => l.startsWith("- Looking for"))).toHaveLength(5);
   });
 
-  it("skips members who do not want the digest", async () => {
+  it("holds the notifications a member chose to get in the digest, once, and no posts when they chose never", async () => {
     await resetDigests(new Date());
-    await submitRequest(poster, "FR");
+    await setEmailPreference(t.db, alice.id, "response_received", "digest");
+    await setEmailPreference(t.db, alice.id, "routed_posts", "never");
+    await submitRequest(poster, "FR"); // routed to alice, who no longer wants posts by mail
+    const { requestId } = await answeredRequest(t, "BR", alice);
+    // Held for the digest: no immediate mail.
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "notification:response_received"))).toEqual(
+      [],
+    );
     const count = (await digestsOf(alice)).length;
-    const r = await sendDigests(t.db, {
-      until: new Date(),
-      links,
-      wantsDigest: (id) => sql`${id} <> ${alice.id}`,
-    });
-    expect(r.covered).toBeGreaterThan(0);
-    expect(await digestsOf(alice)).toHaveLength(count);
+    await sendDigests(t.db, { until: new Date(), links });
+    const mails = await digestsOf(alice);
+    expect(mails).toHaveLength(count + 1);
+    const text = mails.at(-1)!.textBody;
+    expect(text).toContain("Notifications (1)\n- Response to Your Request\n  https://club.example/offers/received");
+    expect(text).not.toContain("Member requests");
+    // Its unsubscribe link is the notification's category, not the posts' one (already never).
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)!.headers!["List-Unsubscribe"]!)![1]!;
+    const [stored] = await t.db.select().from(emailUnsubscribeTokens).where(eq(emailUnsubscribeTokens.token, token));
+    expect(stored!.category).toBe("response_received");
+    expect(requestId).toBeGreaterThan(0);
+    // Nothing new: no second mail.
+    await sendDigests(t.db, { until: new Date(), links });
+    expect(await digestsOf(alice)).toHaveLength(count + 1);
+    await setEmailPreference(t.db, alice.id, "routed_posts", "digest");
+    await setEmailPreference(t.db, alice.id, "response_received", "immediate");
   });
 });
 

@@ -191,44 +191,52 @@ export interface DigestSection {
   total: number;
 }
 
+/** A notification held for the digest: its title in the member's language and its page. */
+export interface DigestNotice {
+  text: string;
+  url: string;
+}
+
 /**
  * The daily digest (issue #17 §2): the requests and offers routed to the member since the last
- * one, per board, each board with a link to its Received page; the unsubscribe link at the end
- * (the same URL as the List-Unsubscribe header).
+ * one, per board, each board with a link to its Received page; then the notifications the member
+ * chose to get in the digest; the unsubscribe link at the end (the same URL as the
+ * List-Unsubscribe header).
  */
 export function digestMail(
   locale: Locale,
-  m: { name: string; sections: DigestSection[]; settingsUrl: string; unsubscribeUrl: string },
+  m: { name: string; sections: DigestSection[]; notices: DigestNotice[]; settingsUrl: string; unsubscribeUrl: string },
 ): MailContent {
-  const total = m.sections.reduce((n, s) => n + s.total, 0);
+  const total = m.sections.reduce((n, s) => n + s.total, 0) + m.notices.length;
   const fa = locale === "fa";
   const number = (n: number) => n.toLocaleString(fa ? "fa-IR" : "en");
-  const body = m.sections
-    .map((s) => {
-      const name = DIGEST_BOARD_NAMES[s.board][fa ? "fa" : "en"];
-      const more = s.total - s.items.length;
-      const lines = s.items.map((item) => `- ${item}`);
-      if (more > 0) lines.push(fa ? `- و ${number(more)} مورد دیگر` : `- and ${number(more)} more`);
-      return `${name} (${number(s.total)})\n${lines.join("\n")}\n${s.url}`;
-    })
-    .join("\n\n");
+  const parts = m.sections.map((s) => {
+    const name = DIGEST_BOARD_NAMES[s.board][fa ? "fa" : "en"];
+    const more = s.total - s.items.length;
+    const lines = s.items.map((item) => `- ${item}`);
+    if (more > 0) lines.push(fa ? `- و ${number(more)} مورد دیگر` : `- and ${number(more)} more`);
+    return `${name} (${number(s.total)})\n${lines.join("\n")}\n${s.url}`;
+  });
+  if (m.notices.length > 0) {
+    const lines = m.notices.map((n) => `- ${n.text}\n  ${n.url}`);
+    parts.push(`${fa ? "اعلان‌ها" : "Notifications"} (${number(m.notices.length)})\n${lines.join("\n")}`);
+  }
+  const body = parts.join("\n\n");
   if (fa) {
     const hello = m.name ? `${m.name} عزیز،` : "سلام،";
     return {
       subject: `${number(total)} مورد تازه برای شما در باشگاه صادرات`,
-      text: `${hello}\n\nاز آخرین خلاصه، این درخواست‌ها و پیشنهادها به شما رسیده است:\n\n${body}\n\nتنظیم ایمیل‌ها: ${m.settingsUrl}\nلغو دریافت این خلاصه: ${m.unsubscribeUrl}\n\nبا احترام،\nتیم باشگاه صادرات`,
+      text: `${hello}\n\nاز آخرین خلاصه، این موارد برای شما رسیده است:\n\n${body}\n\nتنظیم ایمیل‌ها: ${m.settingsUrl}\nلغو دریافت این خلاصه: ${m.unsubscribeUrl}\n\nبا احترام،\nتیم باشگاه صادرات`,
     };
   }
   return {
     subject: `${number(total)} new for you on Export Club`,
-    text: `${m.name ? `Dear ${m.name},` : "Hello,"}\n\nThese requests and offers were routed to you since your last digest:\n\n${body}\n\nE-mail settings: ${m.settingsUrl}\nUnsubscribe from this digest: ${m.unsubscribeUrl}\n\nBest regards,\nThe Export Club team`,
+    text: `${m.name ? `Dear ${m.name},` : "Hello,"}\n\nThis is what reached you since your last digest:\n\n${body}\n\nE-mail settings: ${m.settingsUrl}\nUnsubscribe from this digest: ${m.unsubscribeUrl}\n\nBest regards,\nThe Export Club team`,
   };
 }
 
 /** What a notification e-mail says: its kind and params (`NotificationParams`), and its links. */
-export type NotificationMailInput = {
-  [K in MailedKind]: { kind: K; params: NotificationParams[K] };
-}[MailedKind] & {
+export type NotificationMailInput = MailedNotification & {
   name: string;
   /** The page of the notification's subject (absolute URL). */
   link: string;
@@ -238,44 +246,53 @@ export type NotificationMailInput = {
   unsubscribeUrl: string;
 };
 
+/** A mailed notification: its kind and that kind's params. */
+export type MailedNotification = {
+  [K in MailedKind]: { kind: K; params: NotificationParams[K] };
+}[MailedKind];
+
+/** A notification's one-line title in `locale`: the immediate mail's subject and its line in a digest. */
+export function notificationSubject(locale: Locale, n: MailedNotification): string {
+  const fa = locale === "fa";
+  switch (n.kind) {
+    case "response_received": {
+      const offer = n.params.postKind === "offer";
+      if (fa) return offer ? "پاسخ تازه به پیشنهاد شما در باشگاه صادرات" : "پاسخ تازه به درخواست شما در باشگاه صادرات";
+      return offer ? "Response to Your Offer" : "Response to Your Request";
+    }
+    case "rating_received":
+      return fa ? "پاسخ شما امتیاز گرفت" : "Your response was rated";
+    case "knowledge_reviewed": {
+      const approved = n.params.decision === "approved";
+      if (fa) return approved ? "دانش به‌اشتراک‌گذاشتهٔ شما تأیید شد" : "دانش به‌اشتراک‌گذاشتهٔ شما تأیید نشد";
+      return approved ? "Your knowledge submission was approved" : "Your knowledge submission was not approved";
+    }
+  }
+}
+
 /**
  * The immediate e-mail of a notification (issue 17 §2) in the member's language, ending with
  * the links to change the preference and to unsubscribe from this kind of mail.
  */
 export function notificationMail(locale: Locale, m: NotificationMailInput): MailContent {
   const fa = locale === "fa";
-  let subject: string;
+  const subject = notificationSubject(locale, m);
   let body: string;
   switch (m.kind) {
     case "response_received": {
       const offer = m.params.postKind === "offer";
-      subject = fa
-        ? offer
-          ? "پاسخ تازه به پیشنهاد شما در باشگاه صادرات"
-          : "پاسخ تازه به درخواست شما در باشگاه صادرات"
-        : offer
-          ? "Response to Your Offer"
-          : "Response to Your Request";
       body = fa
         ? `عضوی به ${offer ? "پیشنهاد" : "درخواست"} شما پاسخ داد. برای دیدن پاسخ و راه تماس، اینجا را باز کنید:\n${m.link}`
         : `A member has responded to your ${offer ? "offer" : "request"}. To read the response and see their contact details, open:\n${m.link}`;
       break;
     }
     case "rating_received":
-      subject = fa ? "پاسخ شما امتیاز گرفت" : "Your response was rated";
       body = fa
         ? `پاسخ شما ${m.params.rating} ستاره از ۳ گرفت. میانگین امتیاز خود را در داشبورد ببینید:\n${m.link}`
         : `Your response received a rating of ${m.params.rating} out of 3 stars. See your average rating on the dashboard:\n${m.link}`;
       break;
     case "knowledge_reviewed": {
       const approved = m.params.decision === "approved";
-      subject = fa
-        ? approved
-          ? "دانش به‌اشتراک‌گذاشتهٔ شما تأیید شد"
-          : "دانش به‌اشتراک‌گذاشتهٔ شما تأیید نشد"
-        : approved
-          ? "Your knowledge submission was approved"
-          : "Your knowledge submission was not approved";
       body = fa
         ? approved
           ? `«${m.params.title}» تأیید شد${m.params.points ? ` و ${m.params.points} امتیاز به حساب شما افزوده شد` : ""}.\n${m.link}`

@@ -219,6 +219,14 @@ describe("e-mail preferences", () => {
       { token: m.token },
     );
     expect(bad.status).toBe(400);
+    // New routed posts come in the digest or not at all (EMAIL_CHOICES).
+    const immediatePosts = await t.mutation(
+      "notifications.setPreference",
+      { category: "routed_posts", delivery: "immediate" },
+      { token: m.token },
+    );
+    expect(immediatePosts.status).toBe(400);
+    expect(immediatePosts.error?.data.fieldErrors).toEqual({ delivery: [Msg.invalidInput] });
     expect(await m.caller.notifications.preferences()).toEqual({ ...EMAIL_DEFAULTS, response_received: "digest" });
   });
 

@@ -11,12 +11,7 @@ import { Group, Radio, Skeleton, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconMailCog } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  EMAIL_CATEGORIES,
-  EMAIL_DELIVERY,
-  type EmailCategory,
-  type EmailDelivery,
-} from "../../../common/notifications";
+import { EMAIL_CATEGORIES, EMAIL_CHOICES, type EmailCategory, type EmailDelivery } from "../../../common/notifications";
 import { LoadError } from "../../components/LoadError";
 import { errorText } from "../../lib/errors";
 import { useTRPC } from "../../trpc";
@@ -92,7 +87,7 @@ export function EmailPreferencesSection() {
                 data-testid={`email-pref-${category}`}
               >
                 <Group gap="lg" mt={6}>
-                  {EMAIL_DELIVERY.map((delivery) => (
+                  {EMAIL_CHOICES[category].map((delivery) => (
                     <Radio key={delivery} value={delivery} label={i18n._(DELIVERY_LABELS[delivery])} />
                   ))}
                 </Group>
