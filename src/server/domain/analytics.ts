@@ -13,7 +13,8 @@
  * - posts: requests and offers created in the week, per service area (consultancy offers are
  *   services, not posts, so that bar is empty);
  * - responses: of the posts created in the week, the share answered at least once so far
- *   (response rate) and the median time from the post to its first response, in hours;
+ *   (response rate) and the median time from the post to its first response, in hours
+ *   (`posts.first_response_at`, kept by the response's transaction);
  * - ratings: the ratings given in the range (`rated_at`), per star (1–3);
  * - knowledge: submissions created in the week, those approved in the week, and the points
  *   credited in the week (ledger rows other than tier purchases: awards minus withdrawn likes);
@@ -196,9 +197,8 @@ export async function responses(db: DbOrTx, range?: AnalyticsRange): Promise<Res
   }>(
     await db.execute(sql`
       with f as (
-        select ${weekOf(sql`p.created_at`)} as week,
-               extract(epoch from (select min(r.created_at) from post_responses r where r.post_id = p.id) - p.created_at) as secs
-        from posts p where p.created_at >= ${start} and p.created_at < ${end}
+        select ${weekOf(sql`created_at`)} as week, extract(epoch from first_response_at - created_at) as secs
+        from posts where created_at >= ${start} and created_at < ${end}
       ), g as (
         select week, grouping(week) as total, count(*) as posts, count(secs) as answered,
                percentile_cont(0.5) within group (order by secs) filter (where secs is not null) as median
@@ -292,9 +292,16 @@ export interface ActiveWeek {
   active30: number;
 }
 
-/** Active members (7 and 30 days) at the end of each week of the range; see the module's definition. */
+/**
+ * Active members (7 and 30 days) at the end of each week of the range; see the module's
+ * definition. Computed without a scan per week: a member's distinct active days (UTC) become
+ * "islands" (runs of days no further apart than the window), each island covers the end dates
+ * from its first day + 1 to its last day + the window, and a running sum of island starts and
+ * ends gives, for any end date, the members covered (a member's islands never overlap).
+ */
 export async function activeMembers(db: DbOrTx, range?: AnalyticsRange): Promise<ActiveWeek[]> {
-  const { start, end, weeks } = bounds(range);
+  const r = range ?? defaultRange();
+  const { start, end } = bounds(r);
   const since = sql`(${start} - interval '30 days')`;
   return rowsOf<ActiveWeek>(
     await db.execute(sql`
@@ -306,16 +313,37 @@ export async function activeMembers(db: DbOrTx, range?: AnalyticsRange): Promise
         select user_id, last_active_at from sessions where last_active_at >= ${since} and last_active_at < ${end}
         union all
         select id, last_active_at from users where last_active_at >= ${since} and last_active_at < ${end}
-      ), m as materialized (
-        select act.user_id, act.at from act
-        join profiles p on p.user_id = act.user_id join users u on u.id = act.user_id
+      ), days as (
+        select distinct act.user_id, (act.at at time zone 'UTC')::date as day
+        from act join profiles p on p.user_id = act.user_id join users u on u.id = act.user_id
         where ${approvedMember}
+      ), seq as (
+        select user_id, day, day - lag(day) over (partition by user_id order by day) as gap from days
+      ), isl as (
+        select user_id, day,
+               count(*) filter (where gap is null or gap > 7) over (partition by user_id order by day) as i7,
+               count(*) filter (where gap is null or gap > 30) over (partition by user_id order by day) as i30
+        from seq
+      ), cover as (
+        select 7 as win, min(day) + 1 as s, max(day) + 7 as f from isl group by user_id, i7
+        union all
+        select 30, min(day) + 1, max(day) + 30 from isl group by user_id, i30
+      ), delta as (
+        select win, at, sum(n) as n from (
+          select win, s as at, 1 as n from cover
+          union all
+          select win, f + 1, -1 from cover
+        ) x group by 1, 2
+      ), running as (
+        select win, at, sum(n) over (partition by win order by at) as active from delta
       ), e as (
-        select w.week, least((w.week at time zone 'UTC') + interval '7 days', ${end}) as e from ${weeks} w
+        select w.week, least(w.week::date + 7, ${r.to}::date + 1) as e
+        from (select generate_series(date_trunc('week', ${r.from}::date::timestamp),
+                date_trunc('week', ${r.to}::date::timestamp), interval '1 week') as week) w
       )
       select to_char(e.week, 'YYYY-MM-DD') as week,
-             (select count(distinct m.user_id) from m where m.at >= e.e - interval '7 days' and m.at < e.e)::int as active7,
-             (select count(distinct m.user_id) from m where m.at >= e.e - interval '30 days' and m.at < e.e)::int as active30
+             coalesce((select active from running where win = 7 and at <= e.e order by at desc limit 1), 0)::int as active7,
+             coalesce((select active from running where win = 30 and at <= e.e order by at desc limit 1), 0)::int as active30
       from e order by e.week`),
   );
 }

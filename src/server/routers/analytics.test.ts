@@ -11,6 +11,7 @@ import { ANALYTICS_CHARTS, ANALYTICS_DEFAULT_WEEKS, defaultRange } from "../../c
 import { POST_AREAS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { type Caller, createTestApp, expectTRPCError, type TestApp, type TestUser } from "../../test/app";
+import { answeredRequest, RESPONSE_CONTACTS } from "../../test/fixtures";
 
 let t: TestApp;
 let admin: Caller;
@@ -50,6 +51,9 @@ async function respond(
     select id, ${responder.id}, user_id, 'We can help', created_at + make_interval(hours => ${afterHours}),
            ${rating?.stars ?? null}::smallint, ${rating?.at ?? null}::timestamptz
     from posts where id = ${postId}`);
+  // As the response's transaction does (domain/posts.ts respondToPost).
+  await exec(sql`update posts set first_response_at = (select min(created_at) from post_responses where post_id = ${postId})
+                 where id = ${postId}`);
 }
 
 async function securityEvent(user: TestUser, type: string, at: string) {
@@ -295,5 +299,26 @@ describe("authorization", () => {
     await expectTRPCError(() => t.callerWith(null).analytics.ratings(RANGE), "UNAUTHORIZED");
     const member = await t.actor("member");
     expect((await t.query("analytics.knowledge", RANGE, { token: member.token })).status).toBe(403);
+  });
+});
+
+describe("the first response's time", () => {
+  it("is kept on the post by the first response only (what the responses chart reads)", async () => {
+    const { requestId, responseId } = await answeredRequest(t, "FR");
+    const firstOf = async () =>
+      (
+        (await exec(sql`select p.first_response_at is not null as set, p.first_response_at = r.created_at as same
+                        from posts p join post_responses r on r.post_id = p.id where r.id = ${responseId}`)) as unknown as {
+          rows: { set: boolean; same: boolean }[];
+        }
+      ).rows[0];
+    expect(await firstOf()).toEqual({ set: true, same: true });
+    const second = await t.member({ countries: ["FR"] });
+    await second.caller.memberRequests.respond({
+      requestId,
+      message: "We also distribute there.",
+      ...RESPONSE_CONTACTS,
+    });
+    expect(await firstOf()).toEqual({ set: true, same: true });
   });
 });

@@ -27,6 +27,8 @@ export type ChartSpec =
       /** Formats the left axis' values (default: a number). */
       format?: (value: number) => string;
       formatRight?: (value: number) => string;
+      /** Values are fractions (a rate): the left axis may have ticks between integers. */
+      fractional?: boolean;
     }
   | { kind: "donut"; data: { name: string; value: number; color: string }[] };
 
@@ -75,11 +77,19 @@ export default function AnalyticsChart({ spec, testId }: { spec: ChartSpec; test
     accessibilityLayer: false,
     withRightYAxis: spec.rightAxis,
     rightYAxisProps: spec.rightAxis
-      ? { orientation: fa ? ("left" as const) : ("right" as const), tickFormatter: spec.formatRight ?? number }
+      ? {
+          orientation: fa ? ("left" as const) : ("right" as const),
+          tickFormatter: spec.formatRight ?? number,
+          allowDecimals: false,
+        }
       : undefined,
   };
   const categoryAxis = { reversed: fa, tick: { fontSize: 11 } };
-  const valueAxis = { orientation: fa ? ("right" as const) : ("left" as const), tickFormatter: format };
+  const valueAxis = {
+    orientation: fa ? ("right" as const) : ("left" as const),
+    tickFormatter: format,
+    allowDecimals: !!spec.fractional,
+  };
 
   return (
     // Recharts anchors its labels for left-to-right text; the axes are mirrored instead (above).
@@ -97,7 +107,7 @@ export default function AnalyticsChart({ spec, testId }: { spec: ChartSpec; test
           {...common}
           orientation="vertical"
           yAxisProps={{ ...categoryAxis, reversed: false, orientation: fa ? "right" : "left", width: 110 }}
-          xAxisProps={{ reversed: fa, tickFormatter: format }}
+          xAxisProps={{ reversed: fa, tickFormatter: format, allowDecimals: false }}
           withLegend={false}
         />
       ) : (

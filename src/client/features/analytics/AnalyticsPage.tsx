@@ -89,10 +89,12 @@ export function AnalyticsPage() {
     typeof v === "number"
       ? new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 1 }).format(v)
       : "—";
-  const hours = (v: CsvValue) =>
-    typeof v === "number"
-      ? t`${new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 1 }).format(v)} h`
-      : "—";
+  const hours = (v: CsvValue) => {
+    if (typeof v !== "number") return "—";
+    const digits = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 1 });
+    if (v >= 1) return t`${digits.format(v)} h`;
+    return t`${digits.format(Math.round(v * 60))} min`;
+  };
   const weekText = (v: CsvValue) => formatCalendarDate(String(v), locale);
   const weekTick = (iso: string) =>
     new Intl.DateTimeFormat(intlLocale(locale), { month: "short", day: "numeric", timeZone: "UTC" }).format(
@@ -189,6 +191,7 @@ export function AnalyticsPage() {
         kind: "line",
         dataKey: "label",
         rightAxis: true,
+        fractional: true,
         data: r.weeks.map((w) => ({ label: weekTick(w.week), rate: w.rate, medianHours: w.medianHours })),
         format: (v) => percent(v),
         formatRight: (v) => hours(v),
@@ -326,7 +329,7 @@ export function AnalyticsPage() {
           clearLabel={t`Clear start date`}
           value={draft.from}
           onChange={(from) => pick({ ...draft, from })}
-          w={{ base: "100%", xs: 200 }}
+          w={{ base: "100%", xs: 240 }}
           data-testid="analytics-from"
         />
         <DateField
@@ -334,7 +337,7 @@ export function AnalyticsPage() {
           clearLabel={t`Clear end date`}
           value={draft.to}
           onChange={(to) => pick({ ...draft, to })}
-          w={{ base: "100%", xs: 200 }}
+          w={{ base: "100%", xs: 240 }}
           data-testid="analytics-to"
         />
         <Button
