@@ -54,7 +54,9 @@ test("the admin's analytics draw every chart, follow the date range and download
   await page.goto("/admin/analytics");
   await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible({ timeout: 30_000 });
   for (const chart of ANALYTICS_CHARTS) {
-    await expect(page.getByTestId(`chart-${chart}-drawing`).locator("svg.recharts-surface").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId(`chart-${chart}-drawing`).locator("svg.recharts-surface").first()).toBeVisible({
+      timeout: 30_000,
+    });
   }
 
   // The figures as a table: at least the one 3-star rating made above.
@@ -90,7 +92,9 @@ test("the admin's analytics draw every chart, follow the date range and download
   await expect(page.getByTestId("chart-ratings-empty")).toBeVisible();
   await page.getByRole("button", { name: "Last 12 weeks" }).click();
   await expect(page).toHaveURL(/\/admin\/analytics$/);
-  await expect(page.getByTestId("chart-applications-drawing").locator("svg.recharts-surface").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("chart-applications-drawing").locator("svg.recharts-surface").first()).toBeVisible({
+    timeout: 30_000,
+  });
 
   await switchLanguage(page, "fa");
   await expect(page.getByRole("heading", { level: 1, name: "آمار و تحلیل" })).toBeVisible();

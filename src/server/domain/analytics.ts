@@ -294,10 +294,10 @@ export interface ActiveWeek {
 
 /**
  * Active members (7 and 30 days) at the end of each week of the range; see the module's
- * definition. Computed without a scan per week: a member's distinct active days (UTC) become
- * "islands" (runs of days no further apart than the window), each island covers the end dates
- * from its first day + 1 to its last day + the window, and a running sum of island starts and
- * ends gives, for any end date, the members covered (a member's islands never overlap).
+ * definition. Computed without a scan per week: a member's distinct active days (UTC) each cover
+ * the end dates from the day after to the window's length later, cut at the member's next active
+ * day so that one member's days never cover the same end date twice; counting the starts and the
+ * ends of those spans up to a week's end date gives the members active then.
  */
 export async function activeMembers(db: DbOrTx, range?: AnalyticsRange): Promise<ActiveWeek[]> {
   const r = range ?? defaultRange();
@@ -317,33 +317,27 @@ export async function activeMembers(db: DbOrTx, range?: AnalyticsRange): Promise
         select distinct act.user_id, (act.at at time zone 'UTC')::date as day
         from act join profiles p on p.user_id = act.user_id join users u on u.id = act.user_id
         where ${approvedMember}
-      ), seq as (
-        select user_id, day, day - lag(day) over (partition by user_id order by day) as gap from days
-      ), isl as (
-        select user_id, day,
-               count(*) filter (where gap is null or gap > 7) over (partition by user_id order by day) as i7,
-               count(*) filter (where gap is null or gap > 30) over (partition by user_id order by day) as i30
-        from seq
-      ), cover as (
-        select 7 as win, min(day) + 1 as s, max(day) + 7 as f from isl group by user_id, i7
-        union all
-        select 30, min(day) + 1, max(day) + 30 from isl group by user_id, i30
-      ), delta as (
-        select win, at, sum(n) as n from (
-          select win, s as at, 1 as n from cover
-          union all
-          select win, f + 1, -1 from cover
-        ) x group by 1, 2
-      ), running as (
-        select win, at, sum(n) over (partition by win order by at) as active from delta
+      ), spans as materialized (
+        select day + 1 as s, least(day + 7, nx) + 1 as f7, least(day + 30, nx) + 1 as f30
+        from (select day, coalesce(lead(day) over (partition by user_id order by day), 'infinity'::date) as nx from days) d
+      ), starts as materialized (
+        select s as at, count(*) as n from spans group by 1
+      ), stops7 as materialized (
+        select f7 as at, count(*) as n from spans group by 1
+      ), stops30 as materialized (
+        select f30 as at, count(*) as n from spans group by 1
       ), e as (
         select w.week, least(w.week::date + 7, ${r.to}::date + 1) as e
         from (select generate_series(date_trunc('week', ${r.from}::date::timestamp),
                 date_trunc('week', ${r.to}::date::timestamp), interval '1 week') as week) w
+      ), c as (
+        select e.week,
+               (select coalesce(sum(n), 0) from starts where at <= e.e) as started,
+               (select coalesce(sum(n), 0) from stops7 where at <= e.e) as ended7,
+               (select coalesce(sum(n), 0) from stops30 where at <= e.e) as ended30
+        from e
       )
-      select to_char(e.week, 'YYYY-MM-DD') as week,
-             coalesce((select active from running where win = 7 and at <= e.e order by at desc limit 1), 0)::int as active7,
-             coalesce((select active from running where win = 30 and at <= e.e order by at desc limit 1), 0)::int as active30
-      from e order by e.week`),
+      select to_char(week, 'YYYY-MM-DD') as week, (started - ended7)::int as active7, (started - ended30)::int as active30
+      from c order by week`),
   );
 }
