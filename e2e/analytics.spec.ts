@@ -105,5 +105,4 @@ test("the admin's analytics draw every chart, follow the date range and download
   await expectNoAxeViolations(page, "admin analytics (fa)");
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, "analytics-phone-fa");
-  await switchLanguage(page, "en");
 });

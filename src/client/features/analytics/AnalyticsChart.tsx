@@ -71,7 +71,7 @@ export default function AnalyticsChart({ spec, testId }: { spec: ChartSpec; test
     dataKey: spec.dataKey,
     series: spec.series,
     withLegend: spec.series.length > 1,
-    legendProps: { verticalAlign: "bottom" as const, height: 40 },
+    legendProps: { verticalAlign: "bottom" as const },
     valueFormatter: format,
     textColor: "gray.8",
     accessibilityLayer: false,
