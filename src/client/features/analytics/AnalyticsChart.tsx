@@ -48,6 +48,9 @@ export default function AnalyticsChart({ spec, testId }: { spec: ChartSpec; test
             withTooltip
             tooltipDataSource="segment"
             valueFormatter={number}
+            // A drawing only (the table is the text alternative): no sector takes the focus.
+            pieProps={{ rootTabIndex: -1 }}
+            pieChartProps={{ accessibilityLayer: false }}
           />
         </div>
         <Box aria-hidden>
