@@ -132,6 +132,7 @@ beforeAll(async () => {
   // Activity: sign-ins, Extend Session, a live session, the account's last sign-in.
   await securityEvent(a1, "login_successful", "2024-01-02T08:00:00Z");
   await securityEvent(a1, "login_successful", "2024-01-03T08:00:00Z");
+  await securityEvent(a1, "session_refreshed", "2024-01-03T18:00:00Z"); // the same day again
   await securityEvent(a4, "session_refreshed", "2023-12-10T08:00:00Z");
   await securityEvent(a4, "login_failed", "2024-01-03T08:00:00Z"); // not activity
   await securityEvent(suspended, "login_successful", "2024-01-03T08:00:00Z"); // suspended: not counted
