@@ -313,33 +313,34 @@ export async function activeMembers(db: DbOrTx, range?: AnalyticsRange): Promise
         select user_id, last_active_at from sessions where last_active_at >= ${since} and last_active_at < ${end}
         union all
         select id, last_active_at from users where last_active_at >= ${since} and last_active_at < ${end}
+      ), members as (
+        select p.user_id from profiles p join users u on u.id = p.user_id where ${approvedMember}
       ), days as (
         -- Not made distinct: a second activity on the same day makes an empty span (it starts
         -- and ends on the same date), which counts nothing, and saves hashing every row.
         select act.user_id, (act.at at time zone 'UTC')::date as day
-        from act join profiles p on p.user_id = act.user_id join users u on u.id = act.user_id
-        where ${approvedMember}
-      ), spans as materialized (
+        from act where act.user_id in (select user_id from members)
+      ), spans as (
         select day + 1 as s, least(day + 7, nx) + 1 as f7, least(day + 30, nx) + 1 as f30
         from (select day, coalesce(lead(day) over (partition by user_id order by day), 'infinity'::date) as nx from days) d
-      ), starts as materialized (
-        select s as at, count(*) as n from spans group by 1
-      ), stops7 as materialized (
-        select f7 as at, count(*) as n from spans group by 1
-      ), stops30 as materialized (
-        select f30 as at, count(*) as n from spans group by 1
+      ), marks as (
+        -- Per date: spans starting (s), and 7-day and 30-day spans ending (f7, f30); one pass.
+        select s, f7, f30, count(*) as n from spans group by grouping sets ((s), (f7), (f30))
       ), e as (
         select w.week, least(w.week::date + 7, ${r.to}::date + 1) as e
         from (select generate_series(date_trunc('week', ${r.from}::date::timestamp),
                 date_trunc('week', ${r.to}::date::timestamp), interval '1 week') as week) w
-      ), c as (
-        select e.week,
-               (select coalesce(sum(n), 0) from starts where at <= e.e) as started,
-               (select coalesce(sum(n), 0) from stops7 where at <= e.e) as ended7,
-               (select coalesce(sum(n), 0) from stops30 where at <= e.e) as ended30
-        from e
+      ), run as (
+        -- Running sums by date; a week's end date sees every start and end up to that date.
+        select week, sum(d7) over (order by at) as active7, sum(d30) over (order by at) as active30
+        from (
+          select null::timestamp as week, s as at, n as d7, n as d30 from marks where s is not null
+          union all select null, f7, -n, 0 from marks where f7 is not null
+          union all select null, f30, 0, -n from marks where f30 is not null
+          union all select week, e, 0, 0 from e
+        ) x
       )
-      select to_char(week, 'YYYY-MM-DD') as week, (started - ended7)::int as active7, (started - ended30)::int as active30
-      from c order by week`),
+      select to_char(week, 'YYYY-MM-DD') as week, active7::int, active30::int
+      from run where week is not null order by week`),
   );
 }
