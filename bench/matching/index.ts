@@ -16,7 +16,10 @@
  * 4. Live badges with 2,000 subscribers, every one on tRPC's own client in worker processes,
  *    and the server's RSS with them ([live.ts](live.ts), [subscribers.ts](subscribers.ts),
  *    [worker.ts](worker.ts)).
- * 5. Stops the server and drops the database, also on error or Ctrl-C.
+ * 5. Admin analytics (issue #17 §3): every chart's query as an admin over HTTP, for the default
+ *    range and the longest (two years), p95 per chart ([analytics.ts](analytics.ts); it first
+ *    adds the applicants, knowledge, points and sign-ins those charts read).
+ * 6. Stops the server and drops the database, also on error or Ctrl-C.
  *
  * Options (defaults in brackets):
  *   --members [10000] --requests [100000] (posts in all) --responses [300000] --archives [5000]
@@ -31,6 +34,7 @@
  *   --events [20] --event-gap-ms [250] --idle-s [16] --idle-events [3] --fanout-active [120]
  *   --offer-events [6] posts on export_services.offer (posts.create) after each phase's requests
  *   --skip-ws (no live badges), --skip-queries (no phase 3), --skip-at-scale (fan-out only)
+ *   --analytics-samples [30] per chart and range, --skip-analytics (no phase 5)
  *   --keep (keep the database), --database <name> (reuse a kept, seeded database: no seeding;
  *   kept), --no-inspect (the server otherwise runs with --inspect=127.0.0.1:0 so the bench can
  *   force a GC before heap figures; raw RSS is always read from /proc first)
@@ -61,6 +65,7 @@ import {
   writeResults,
 } from "../harness";
 import { connectSql } from "../pg-sql";
+import { ANALYTICS_TARGETS, measureAnalytics } from "./analytics";
 import { LIVE_TARGETS, measureLive } from "./live";
 import { closeHttp, measureQueries, pickMembers, QUERY_TARGETS } from "./queries";
 import { seed } from "./seed";
@@ -93,6 +98,8 @@ const DEFAULTS = {
   skipWs: false,
   skipQueries: false,
   skipAtScale: false,
+  analyticsSamples: 30,
+  skipAnalytics: false,
   inspect: true,
   keep: false,
   database: "",
@@ -233,6 +240,23 @@ async function main(result: Record<string, unknown>): Promise<void> {
       value: memIdleMB,
       afterForcedGc: live.memIdle?.afterGc?.rssMB ?? null,
       pass: memIdleMB !== null && memIdleMB <= LIVE_TARGETS.rssMB,
+    };
+  }
+
+  // 5. Admin analytics.
+  if (!opts.skipAnalytics) {
+    const a = await measureAnalytics(sql, server.origin, opts, result);
+    targets.analyticsChartP95 = {
+      target: ANALYTICS_TARGETS.chartP95Ms,
+      value: a.worstP95,
+      pass: a.worstP95 !== null && a.worstP95 <= ANALYTICS_TARGETS.chartP95Ms,
+      measures: "the slowest chart's p95 over both ranges (default 12 weeks, two years), as an admin over HTTP",
+      byChart: Object.fromEntries(
+        Object.entries(a.byChart).map(([chart, byRange]) => [
+          chart,
+          Object.fromEntries(Object.entries(byRange).map(([range, s]) => [range, s?.p95 ?? null])),
+        ]),
+      ),
     };
   }
   result.serverErrorLogs = server.logged.errors;

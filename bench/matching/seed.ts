@@ -503,6 +503,13 @@ export async function seed(url: string, opts: SeedSize): Promise<Record<string, 
                r.id, random() < 0.9, r.created_at
         from post_responses r join posts p on p.id = r.post_id`;
     });
+    await step("first response times", async () => {
+      // As the response's transaction keeps it (domain/posts.ts; admin analytics).
+      await sql`
+        update posts set first_response_at = f.at
+        from (select post_id, min(created_at) as at from post_responses group by post_id) f
+        where f.post_id = posts.id`;
+    });
     await step(`${opts.archives} archive rows`, async () => {
       await sql.unsafe(`
         insert into post_archives (post_id, user_id, created_at)

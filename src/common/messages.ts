@@ -185,6 +185,9 @@ export const Msg = {
   invalidCharacters: "This text contains characters that are not allowed.",
   /** A date that is not one, or outside 1900–2100 (issue #10 §4). */
   invalidDate: "Please enter a valid date.",
+  /** Admin analytics (issue #17 §3): a date range that ends before it starts, or spans too long. */
+  analyticsRangeOrder: "The start date must be on or before the end date.",
+  analyticsRangeTooLong: "Please choose a range of at most two years.",
   /** A value the database refused although it passed validation (issue #10 §4): HTTP 400. */
   invalidInput: "Some of the information you entered is not valid. Please check it and try again.",
   unexpected: "An unexpected error occurred. Please try again.",

@@ -168,6 +168,8 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   resetAccountSuspended: msg`This account is suspended. Reinstate it before sending a password reset link.`,
   invalidCharacters: msg`This text contains characters that are not allowed.`,
   invalidDate: msg`Please enter a valid date.`,
+  analyticsRangeOrder: msg`The start date must be on or before the end date.`,
+  analyticsRangeTooLong: msg`Please choose a range of at most two years.`,
   invalidInput: msg`Some of the information you entered is not valid. Please check it and try again.`,
   unexpected: msg`An unexpected error occurred. Please try again.`,
   serviceUnavailable: msg`The service is temporarily unavailable. Please try again in a moment.`,

@@ -227,5 +227,19 @@ describe(`migration ${FIRST_NEW}`, () => {
       insert into post_responses (post_id, responder_id, requester_id, message)
       values (${next.id}, ${viewer.id}, ${requester.id}, 'New answer') returning id::int as id`);
     expect(Number(nextResponse.id)).toBeGreaterThan(maxResponse);
+
+    // The analytics migration (issue #17 §3) gave every answered post its first response's time.
+    expect(
+      await rows(sql`
+        select p.id::int as id, p.first_response_at = min(r.created_at) as first
+        from posts p join post_responses r on r.post_id = p.id
+        where p.id in (${active.id}, ${closed.id}) group by p.id order by p.id`),
+    ).toEqual([
+      { id: active.id, first: true },
+      { id: closed.id, first: true },
+    ]);
+    expect(await one(sql`select first_response_at from posts where id = ${helped.id}`)).toEqual({
+      first_response_at: null,
+    });
   }, 120_000);
 });

@@ -11,7 +11,7 @@
  *   member is the same NOT_FOUND whatever the reason.
  * - `listMyPosts`, `closePost`, `closeExpiredPosts`: the author's side.
  */
-import { and, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { boardBadgeCap, POST_VALIDITY_DEFAULT_DAYS, type PostArea, RATE_LIMITS } from "../../common/constants";
@@ -531,6 +531,12 @@ export async function respondToPost(
       .onConflictDoNothing()
       .returning({ id: postResponses.id });
     if (!response) throw new DomainError("CONFLICT", answeredTwice(board));
+    // The first response's time, for admin analytics (issue #17 §3): its `created_at`, which is
+    // the transaction's `now()` (a JavaScript Date would drop the microseconds).
+    await tx
+      .update(posts)
+      .set({ firstResponseAt: sql`now()` })
+      .where(and(eq(posts.id, post.id), isNull(posts.firstResponseAt)));
     await notify(
       tx,
       {

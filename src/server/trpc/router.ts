@@ -4,6 +4,7 @@
  */
 import { accountRouter } from "../routers/account";
 import { adminMembersRouter } from "../routers/adminMembers";
+import { analyticsRouter } from "../routers/analytics";
 import { approvalRouter } from "../routers/approval";
 import { assessmentsRouter } from "../routers/assessments";
 import { authRouter } from "../routers/auth";
@@ -59,6 +60,7 @@ export const appRouter = router({
   services: servicesRouter,
   contact: contactRouter,
   assessments: assessmentsRouter,
+  analytics: analyticsRouter,
   content: contentRouter,
   notifications: notificationsRouter,
 });

@@ -82,6 +82,11 @@ export const posts = pgTable(
     closedAt: timestamp({ withTimezone: true }),
     /** information.offer: an uploaded document (purpose `post_attachment`; ADR 16). */
     attachmentUploadId: uuid().references(() => uploads.id, { onDelete: "set null" }),
+    /**
+     * When the first response arrived (its `created_at`), set in the response's transaction; null
+     * while unanswered. Admin analytics reads response rates and times from it (issue #17 §3).
+     */
+    firstResponseAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // The three arms of the membership predicate (DESIGN.md §9), newest first, active only.
@@ -100,6 +105,9 @@ export const posts = pgTable(
     // No index on the routing arrays: the board queries walk posts_board_created_idx (bitmap scans,
     // the only way to use a GIN index, are off for them: domain/posts.ts `walking`; ADR 16).
     index("posts_user_created_idx").on(t.userId, t.createdAt),
+    // Admin analytics (issue #17 §3): posts per week, area and kind, and their first responses,
+    // read from the index alone for any date range.
+    index("posts_created_analytics_idx").on(t.createdAt, t.area, t.kind, t.firstResponseAt),
     // For closing expired posts.
     index("posts_active_expires_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
     check("posts_details_object_check", sql`jsonb_typeof(${t.details}) = 'object'`),

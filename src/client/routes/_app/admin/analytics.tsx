@@ -1,13 +1,14 @@
-import { Trans } from "@lingui/react/macro";
 import { createFileRoute } from "@tanstack/react-router";
 import { AdminOnly } from "../../../components/AdminOnly";
-import { ComingSoon } from "../../../components/ComingSoon";
+import { AnalyticsPage } from "../../../features/analytics/AnalyticsPage";
+import { validateAnalyticsSearch } from "../../../features/analytics/analyticsSearch";
 
-/** Analytics: built in a later issue; an honest "coming soon" card until then. */
+/** Admin analytics (issue #17 §3): charts over a date range kept in the URL (`?from=&to=`). */
 export const Route = createFileRoute("/_app/admin/analytics")({
+  validateSearch: validateAnalyticsSearch,
   component: () => (
     <AdminOnly>
-      <ComingSoon title={<Trans>Analytics</Trans>} />
+      <AnalyticsPage />
     </AdminOnly>
   ),
 });
