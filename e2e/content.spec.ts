@@ -28,7 +28,7 @@ async function recordWebm(page: Page, seconds: number): Promise<Buffer> {
     canvas.height = 480;
     const ctx = canvas.getContext("2d")!;
     const stream = canvas.captureStream(15);
-    const recorder = new MediaRecorder(stream, { mimeType: "video/webm;codecs=vp8", videoBitsPerSecond: 4_000_000 });
+    const recorder = new MediaRecorder(stream, { mimeType: "video/webm;codecs=vp8", videoBitsPerSecond: 500_000 });
     const chunks: Blob[] = [];
     recorder.ondataavailable = (e) => chunks.push(e.data);
     const done = new Promise<void>((resolve) => {

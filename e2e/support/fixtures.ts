@@ -179,7 +179,8 @@ export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Let fonts, images and Mantine's transitions settle so the picture is what a person sees.
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForLoadState("networkidle").catch(() => {});
+  // At most 3 s: a playing video or a long poll would otherwise hold it for the whole timeout.
+  await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {});
   // Move the pointer out of the way so no hover tooltip covers the picture.
   await page.mouse.move(0, 0);
   await page.evaluate(() => window.scrollTo(0, 0));
