@@ -9,39 +9,16 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Anchor, Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconDeviceFloppy, IconRefresh } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
-import { type DiamondAnswers, diamondAnswersSchema, scoreDiamond } from "../../../common/assessments";
+import { useState } from "react";
+import { type DiamondAnswers, scoreDiamond } from "../../../common/assessments";
 import { errorText } from "../../lib/errors";
-import { useTRPC } from "../../trpc";
 import { LandingFooter } from "../landing";
-import { useSession } from "../session";
 import { DiamondForm } from "./DiamondForm";
 import { DiamondResultView } from "./DiamondResultView";
 import { AssessmentHeader, JoinInvitation, SavedStatus } from "./ReadinessAssessmentPage";
 import { SourceNote } from "./SourceNote";
-
-const STORAGE_KEY = "export-club.diamond-answers";
-
-function storedAnswers(): DiamondAnswers | null {
-  try {
-    const raw = window.localStorage.getItem(STORAGE_KEY);
-    const parsed = raw ? diamondAnswersSchema.safeParse(JSON.parse(raw)) : null;
-    return parsed?.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function storeAnswers(answers: DiamondAnswers | null) {
-  try {
-    if (answers) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(answers));
-    else window.localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Private browsing: the analysis is simply not kept.
-  }
-}
+import { useAssessmentFlow } from "./useAssessmentFlow";
 
 /** The route's search params: the product and market of the analysis a retake starts from. */
 export interface DiamondSearch {
@@ -59,46 +36,15 @@ export function validateDiamondSearch(search: Record<string, unknown>): DiamondS
 export function DiamondAnalysisPage({ search }: { search: DiamondSearch }) {
   const { t } = useLingui();
   useDocumentTitle(t`Porter Diamond Analysis · Export Club`);
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const { data: session } = useSession();
-  const member = session?.viewer?.approvalStatus === "approved";
-  const [answers, setAnswers] = useState<DiamondAnswers | null>(null);
-  const [round, setRound] = useState(0);
-  const [earlier, setEarlier] = useState<DiamondAnswers | null>(null);
+  const { member, signedIn, answers, round, earlier, save, resultRef, finish, retake, saveEarlier, saveAgain } =
+    useAssessmentFlow("diamond");
   /** The product and market a new round starts from: the search params', then the last analysis's. */
   const [subject, setSubject] = useState(
     search.product && search.market ? { product: search.product, market: search.market } : undefined,
   );
-  const resultRef = useRef<HTMLHeadingElement>(null);
-  const save = useMutation(
-    trpc.assessments.save.mutationOptions({
-      onSuccess: () => {
-        storeAnswers(null);
-        setEarlier(null);
-        void queryClient.invalidateQueries({ queryKey: trpc.assessments.pathKey() });
-      },
-    }),
-  );
-
-  useEffect(() => {
-    if (member) setEarlier(storedAnswers());
-  }, [member]);
-
-  const finish = (done: DiamondAnswers) => {
-    setAnswers(done);
-    setSubject({ product: done.product, market: done.market });
-    if (member) save.mutate({ kind: "diamond", answers: done });
-    else storeAnswers(done);
-    window.scrollTo({ top: 0 });
-    requestAnimationFrame(() => resultRef.current?.focus());
-  };
-
-  const retake = () => {
-    save.reset();
-    setAnswers(null);
-    setRound((r) => r + 1);
-    window.scrollTo({ top: 0 });
+  const done = (a: DiamondAnswers) => {
+    setSubject({ product: a.product, market: a.market });
+    finish(a);
   };
 
   return (
@@ -149,10 +95,7 @@ export function DiamondAnalysisPage({ search }: { search: DiamondSearch }) {
                     color="teal"
                     leftSection={<IconDeviceFloppy size={16} aria-hidden />}
                     loading={save.isPending}
-                    onClick={() => {
-                      setAnswers(earlier);
-                      save.mutate({ kind: "diamond", answers: earlier });
-                    }}
+                    onClick={saveEarlier}
                   >
                     <Trans>Save that analysis</Trans>
                   </Button>
@@ -171,16 +114,16 @@ export function DiamondAnalysisPage({ search }: { search: DiamondSearch }) {
                         pending={save.isPending}
                         error={save.error ? errorText(save.error) : null}
                         saved={save.isSuccess}
-                        onRetry={() => save.mutate({ kind: "diamond", answers })}
+                        onRetry={saveAgain}
                       />
                     ) : (
-                      <JoinInvitation signedIn={!!session?.viewer} />
+                      <JoinInvitation signedIn={signedIn} />
                     )}
                   </Box>
                 }
               />
             ) : (
-              <DiamondForm key={round} initial={subject} onDone={finish} />
+              <DiamondForm key={round} initial={subject} onDone={done} />
             )}
 
             {answers && (

@@ -4,16 +4,15 @@
  * compared with the previous one factor by factor; a new analysis.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Anchor, Button, Card, Group, List, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { IconDiamond, IconPlayerPlay } from "@tabler/icons-react";
+import { Group, List, Stack, Table, Text } from "@mantine/core";
+import { IconDiamond } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { compareDiamond, DIAMOND_DETERMINANTS, DIAMOND_FACTORS } from "../../../common/assessments";
-import { LoadError } from "../../components/LoadError";
 import { formatDate, formatNumber } from "../../i18n";
 import { useCountryOptions } from "../../lib/reference";
 import { useTRPC } from "../../trpc";
 import { Change } from "./DiamondResultView";
+import { ResultLink, SavedResultsCard } from "./SavedResultsCard";
 import { DIAMOND_FACTOR_NAMES } from "./texts";
 
 export function MyDiamondAnalyses() {
@@ -28,129 +27,96 @@ export function MyDiamondAnalyses() {
   const change = latest && previous ? compareDiamond(latest.score, previous.score) : null;
 
   return (
-    <Card withBorder radius="lg" p="lg" component="section" id="diamond-analyses" aria-labelledby="diamond-title">
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
-          <Group gap="xs">
-            <IconDiamond size={22} aria-hidden />
-            <Title order={2} size="h4" id="diamond-title">
-              <Trans>Porter diamond analyses</Trans>
-            </Title>
-          </Group>
-          <Button
-            component={Link}
-            to="/porter-diamond-analysis/start"
-            size="sm"
-            variant="light"
-            leftSection={<IconPlayerPlay size={16} aria-hidden />}
-          >
-            <Trans>New analysis</Trans>
-          </Button>
-        </Group>
-        {mine.isPending ? (
-          <Skeleton h={80} />
-        ) : mine.isError ? (
-          <LoadError
-            title={t`Failed to load your assessments`}
-            error={mine.error}
-            onRetry={() => void mine.refetch()}
-          />
-        ) : !latest ? (
-          <Text c="gray.8" size="sm">
+    <SavedResultsCard
+      id="diamond-analyses"
+      titleId="diamond-title"
+      icon={<IconDiamond size={22} aria-hidden />}
+      title={<Trans>Porter diamond analyses</Trans>}
+      startTo="/porter-diamond-analysis/start"
+      startLabel={<Trans>New analysis</Trans>}
+      query={mine}
+      hasResults={!!latest}
+      empty={
+        <Text c="gray.8" size="sm">
+          <Trans>
+            You have not made a Porter diamond analysis yet. Rate one product in one target market on the four
+            determinants, government and chance, and see its strengths and gaps.
+          </Trans>
+        </Text>
+      }
+    >
+      {latest && previous && change && (
+        <Stack gap={4} data-testid="diamond-compare">
+          <Text fw={600} size="sm">
             <Trans>
-              You have not made a Porter diamond analysis yet. Rate one product in one target market on the four
-              determinants, government and chance, and see its strengths and gaps.
+              Latest ({latestDate}) compared with the previous one ({previousDate})
             </Trans>
           </Text>
-        ) : (
-          <>
-            {latest && previous && change && (
-              <Stack gap={4} data-testid="diamond-compare">
-                <Text fw={600} size="sm">
-                  <Trans>
-                    Latest ({latestDate}) compared with the previous one ({previousDate})
-                  </Trans>
-                </Text>
-                <List spacing={4} listStyleType="none" ps={0}>
-                  {DIAMOND_FACTORS.map((f) => {
-                    const factor = i18n._(DIAMOND_FACTOR_NAMES[f]);
-                    const rating = formatNumber(latest.score.ratings[f], i18n.locale);
-                    return (
-                      <List.Item key={f} data-testid={`diamond-compare-${f}`}>
-                        <Group gap="xs" wrap="wrap">
-                          <Text size="sm">
-                            <Trans>
-                              {factor}: <b>{rating}</b> of 5
-                            </Trans>
-                          </Text>
-                          <Change delta={change.ratings[f]} />
-                        </Group>
-                      </List.Item>
-                    );
-                  })}
-                </List>
-              </Stack>
-            )}
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped data-testid="diamond-list">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <Trans>Date</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Product</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Target market</Trans>
-                    </Table.Th>
-                    {DIAMOND_DETERMINANTS.map((d) => (
-                      <Table.Th key={d}>{i18n._(DIAMOND_FACTOR_NAMES[d])}</Table.Th>
-                    ))}
-                    <Table.Th>
-                      <Trans>Strength</Trans>
-                    </Table.Th>
-                    <Table.Th>
-                      <Trans>Analysis</Trans>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {analyses.map((a) => {
-                    const date = formatDate(a.createdAt, i18n.locale);
-                    return (
-                      <Table.Tr key={a.id}>
-                        <Table.Td>{date}</Table.Td>
-                        <Table.Td>{a.product}</Table.Td>
-                        <Table.Td>{countries.nameOf(a.market)}</Table.Td>
-                        {DIAMOND_DETERMINANTS.map((d) => (
-                          <Table.Td key={d}>{formatNumber(a.score.ratings[d], i18n.locale)}</Table.Td>
-                        ))}
-                        <Table.Td fw={700}>{formatNumber(a.score.overall, i18n.locale)}</Table.Td>
-                        <Table.Td>
-                          <Anchor
-                            renderRoot={(props) => (
-                              <Link
-                                to="/assessments/$assessmentId"
-                                params={{ assessmentId: String(a.id) }}
-                                {...props}
-                              />
-                            )}
-                            size="sm"
-                            aria-label={t`View the analysis of ${date}`}
-                          >
-                            <Trans>View</Trans>
-                          </Anchor>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </>
-        )}
-      </Stack>
-    </Card>
+          <List spacing={4} listStyleType="none" ps={0}>
+            {DIAMOND_FACTORS.map((f) => {
+              const factor = i18n._(DIAMOND_FACTOR_NAMES[f]);
+              const rating = formatNumber(latest.score.ratings[f], i18n.locale);
+              return (
+                <List.Item key={f} data-testid={`diamond-compare-${f}`}>
+                  <Group gap="xs" wrap="wrap">
+                    <Text size="sm">
+                      <Trans>
+                        {factor}: <b>{rating}</b> of 5
+                      </Trans>
+                    </Text>
+                    <Change delta={change.ratings[f]} />
+                  </Group>
+                </List.Item>
+              );
+            })}
+          </List>
+        </Stack>
+      )}
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped data-testid="diamond-list">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Date</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Product</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Target market</Trans>
+              </Table.Th>
+              {DIAMOND_DETERMINANTS.map((d) => (
+                <Table.Th key={d}>{i18n._(DIAMOND_FACTOR_NAMES[d])}</Table.Th>
+              ))}
+              <Table.Th>
+                <Trans>Strength</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Analysis</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {analyses.map((a) => {
+              const date = formatDate(a.createdAt, i18n.locale);
+              return (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{date}</Table.Td>
+                  <Table.Td>{a.product}</Table.Td>
+                  <Table.Td>{countries.nameOf(a.market)}</Table.Td>
+                  {DIAMOND_DETERMINANTS.map((d) => (
+                    <Table.Td key={d}>{formatNumber(a.score.ratings[d], i18n.locale)}</Table.Td>
+                  ))}
+                  <Table.Td fw={700}>{formatNumber(a.score.overall, i18n.locale)}</Table.Td>
+                  <Table.Td>
+                    <ResultLink id={a.id} label={t`View the analysis of ${date}`} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </SavedResultsCard>
   );
 }

@@ -15,78 +15,21 @@ import {
   IconRefresh,
   IconUserPlus,
 } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
-import { type ReadinessAnswers, readinessAnswersSchema, scoreReadiness } from "../../../common/assessments";
+import { scoreReadiness } from "../../../common/assessments";
 import { errorText } from "../../lib/errors";
-import { useTRPC } from "../../trpc";
 import { LandingFooter, PublicHeader } from "../landing";
 import { useSession } from "../session";
 import { Questionnaire } from "./Questionnaire";
 import { ResultView } from "./ResultView";
 import { SourceNote } from "./SourceNote";
-
-const STORAGE_KEY = "export-club.readiness-answers";
-
-function storedAnswers(): ReadinessAnswers | null {
-  try {
-    const raw = window.localStorage.getItem(STORAGE_KEY);
-    const parsed = raw ? readinessAnswersSchema.safeParse(JSON.parse(raw)) : null;
-    return parsed?.success ? (parsed.data as ReadinessAnswers) : null;
-  } catch {
-    return null;
-  }
-}
-
-function storeAnswers(answers: ReadinessAnswers | null) {
-  try {
-    if (answers) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(answers));
-    else window.localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Private browsing: the result is simply not kept.
-  }
-}
+import { useAssessmentFlow } from "./useAssessmentFlow";
 
 export function ReadinessAssessmentPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Export Readiness Assessment · Export Club`);
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const { data: session } = useSession();
-  const member = session?.viewer?.approvalStatus === "approved";
-  const [answers, setAnswers] = useState<ReadinessAnswers | null>(null);
-  const [round, setRound] = useState(0);
-  const [earlier, setEarlier] = useState<ReadinessAnswers | null>(null);
-  const resultRef = useRef<HTMLHeadingElement>(null);
-  const save = useMutation(
-    trpc.assessments.save.mutationOptions({
-      onSuccess: () => {
-        storeAnswers(null);
-        setEarlier(null);
-        void queryClient.invalidateQueries({ queryKey: trpc.assessments.pathKey() });
-      },
-    }),
-  );
-
-  useEffect(() => {
-    if (member) setEarlier(storedAnswers());
-  }, [member]);
-
-  const finish = (done: ReadinessAnswers) => {
-    setAnswers(done);
-    if (member) save.mutate({ kind: "readiness", answers: done });
-    else storeAnswers(done);
-    window.scrollTo({ top: 0 });
-    requestAnimationFrame(() => resultRef.current?.focus());
-  };
-
-  const retake = () => {
-    save.reset();
-    setAnswers(null);
-    setRound((r) => r + 1);
-    window.scrollTo({ top: 0 });
-  };
+  const { member, signedIn, answers, round, earlier, save, resultRef, finish, retake, saveEarlier, saveAgain } =
+    useAssessmentFlow("readiness");
 
   return (
     <Box mih="100vh">
@@ -128,10 +71,7 @@ export function ReadinessAssessmentPage() {
                     color="teal"
                     leftSection={<IconDeviceFloppy size={16} aria-hidden />}
                     loading={save.isPending}
-                    onClick={() => {
-                      setAnswers(earlier);
-                      save.mutate({ kind: "readiness", answers: earlier });
-                    }}
+                    onClick={saveEarlier}
                   >
                     <Trans>Save that result</Trans>
                   </Button>
@@ -148,10 +88,10 @@ export function ReadinessAssessmentPage() {
                       pending={save.isPending}
                       error={save.error ? errorText(save.error) : null}
                       saved={save.isSuccess}
-                      onRetry={() => save.mutate({ kind: "readiness", answers })}
+                      onRetry={saveAgain}
                     />
                   ) : (
-                    <JoinInvitation signedIn={!!session?.viewer} />
+                    <JoinInvitation signedIn={signedIn} />
                   )
                 }
               />

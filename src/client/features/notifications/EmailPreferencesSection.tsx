@@ -11,6 +11,7 @@ import { Group, Radio, Skeleton, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconMailCog } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { EMAIL_CATEGORIES, EMAIL_CHOICES, type EmailCategory, type EmailDelivery } from "../../../common/notifications";
 import { LoadError } from "../../components/LoadError";
 import { errorText } from "../../lib/errors";
@@ -35,6 +36,9 @@ export function EmailPreferencesSection() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const prefs = useQuery(trpc.notifications.preferences.queryOptions());
+  // A choice shows at once (TanStack Query tells the component about the mutation only after a
+  // task, so a controlled radio would flick back first); the server's answer replaces it.
+  const [chosen, setChosen] = useState<{ category: EmailCategory; delivery: EmailDelivery } | null>(null);
   const save = useMutation(
     trpc.notifications.setPreference.mutationOptions({
       onSuccess: (data) => {
@@ -78,12 +82,12 @@ export function EmailPreferencesSection() {
               <Radio.Group
                 key={category}
                 label={i18n._(CATEGORY_LABELS[category])}
-                value={
-                  save.isPending && save.variables.category === category
-                    ? save.variables.delivery
-                    : prefs.data[category]
-                }
-                onChange={(value) => save.mutate({ category, delivery: value as EmailDelivery })}
+                value={chosen?.category === category ? chosen.delivery : prefs.data[category]}
+                onChange={(value) => {
+                  const choice = { category, delivery: value as EmailDelivery };
+                  setChosen(choice);
+                  save.mutate(choice, { onSettled: () => setChosen((c) => (c === choice ? null : c)) });
+                }}
                 data-testid={`email-pref-${category}`}
               >
                 <Group gap="lg" mt={6}>
