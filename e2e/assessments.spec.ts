@@ -10,7 +10,7 @@
 import type { Page } from "@playwright/test";
 import { READINESS_QUESTIONS, READINESS_SCALES } from "../src/common/assessments";
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, login, newPerson, pick, snap, switchLanguage, test } from "./support/fixtures";
+import { closeToast, expect, login, newPerson, pick, snap, switchLanguage, test } from "./support/fixtures";
 
 /** The unit test's mixed set (src/common/assessments.test.ts): 61, 67, 73, 33; overall 60. */
 const MIXED: Record<string, string> = {
@@ -150,6 +150,48 @@ test.describe("export readiness assessment", () => {
     await expect(page.getByTestId("readiness-step")).toHaveText("گام ۱ از ۴: توانمندی‌های شرکت");
     await snap(page, "assessment-phone-questionnaire-fa");
     await expectNoAxeViolations(page, "the questionnaire at phone width (fa)");
+  });
+
+  test("a visitor takes it, joins, and once approved finds the result saved to their profile", async ({
+    page,
+    someone,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/export-readiness-assessment/start");
+    await answerWithMouse(page, "Mostly");
+    const join = page.getByTestId("readiness-join");
+    await expect(join).toContainText("Join the club to keep your result");
+    const overall = await page.getByTestId("readiness-overall").textContent();
+
+    // Joining from the result: the application form, then the pending screen.
+    await join.getByRole("link", { name: "Join the club" }).click();
+    const dialog = page.getByRole("dialog", { name: "Join the Club" });
+    await expect(dialog).toBeVisible();
+    const person = newPerson("Parisa", "Ahmadi");
+    await dialog.getByRole("textbox", { name: "Full name" }).fill(person.name);
+    await dialog.getByRole("textbox", { name: "Email" }).fill(person.email);
+    await dialog.getByRole("textbox", { name: "Password", exact: true }).fill(person.password);
+    await dialog.getByRole("radio", { name: "Exporter", exact: true }).check();
+    await dialog.getByRole("radio", { name: "Individual" }).check();
+    await dialog.getByRole("button", { name: "Submit application" }).click();
+    await expect(page.getByRole("heading", { name: "Application Pending" })).toBeVisible();
+
+    // An admin approves the application.
+    const admin = await someone({ ...newPerson("Admin", "Approver"), admin: true });
+    const pending = await admin.query<{ userId: string; email: string }[]>("approval.listPending");
+    const applicant = pending.find((a) => a.email === person.email);
+    expect(applicant).toBeTruthy();
+    await admin.mutate("approval.review", { userId: applicant!.userId, decision: "approved" });
+
+    // Back in the club: the result kept in the browser is saved to the profile.
+    await page.goto("/dashboard");
+    await closeToast(page, "The export readiness result you got before joining is saved to your profile.");
+    expect(await page.evaluate(() => localStorage.getItem("export-club.readiness-answers"))).toBeNull();
+    await page.goto("/profile");
+    const list = page.getByTestId("assessments-list");
+    await expect(list.getByRole("row")).toHaveCount(2); // the header and the saved result
+    await expect(list.getByRole("row").nth(1)).toContainText(overall!.replace(/ out of 100$/, ""));
   });
 
   test("a member's result is saved, listed in the profile, compared after a retake and shown on the dashboard", async ({

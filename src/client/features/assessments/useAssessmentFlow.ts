@@ -28,8 +28,11 @@ const SCHEMAS = { readiness: readinessAnswersSchema, diamond: diamondAnswersSche
 
 const storageKey = (kind: AssessmentKind) => `export-club.${kind}-answers`;
 
-/** The answers kept in this browser for `kind`, or null (none, unreadable, or no longer valid). */
-function storedAnswers<K extends AssessmentKind>(kind: K): AnswersOf[K] | null {
+/**
+ * The answers kept in this browser for `kind` (a visitor's finished tool), or null (none,
+ * unreadable, or no longer valid).
+ */
+export function storedAnswers<K extends AssessmentKind>(kind: K): AnswersOf[K] | null {
   try {
     const raw = window.localStorage.getItem(storageKey(kind));
     const parsed = raw ? SCHEMAS[kind].safeParse(JSON.parse(raw)) : null;
@@ -39,7 +42,8 @@ function storedAnswers<K extends AssessmentKind>(kind: K): AnswersOf[K] | null {
   }
 }
 
-function storeAnswers(kind: AssessmentKind, answers: object | null): void {
+/** Keeps `answers` of `kind` in this browser, or forgets them (null). */
+export function storeAnswers(kind: AssessmentKind, answers: object | null): void {
   try {
     if (answers) window.localStorage.setItem(storageKey(kind), JSON.stringify(answers));
     else window.localStorage.removeItem(storageKey(kind));
