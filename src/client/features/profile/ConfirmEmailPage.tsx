@@ -25,7 +25,22 @@ export function ConfirmEmailPage({ token }: { token: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const session = useSession();
-  const confirm = useMutation(trpc.account.confirmEmail.mutationOptions());
+  // The outcome shows once the session and profile are read again: the "Go to Dashboard" link
+  // must not open the member area on the session read before the confirmation (still pending,
+  // for a new administrator). The page's first session read may still be on its way, and
+  // invalidating a query that has no data yet joins that read instead of starting a new one, so
+  // it is cancelled first; the fresh reads are awaited, not fired and forgotten.
+  const confirm = useMutation(
+    trpc.account.confirmEmail.mutationOptions({
+      onSuccess: () =>
+        Promise.all(
+          [trpc.session.get.queryKey(), trpc.profile.get.queryKey()].map(async (queryKey) => {
+            await queryClient.cancelQueries({ queryKey });
+            await queryClient.invalidateQueries({ queryKey });
+          }),
+        ),
+    }),
+  );
   const started = useRef(false);
   const wellFormed = confirmEmailInput.safeParse({ token }).success;
   useDocumentTitle(t`Confirm email`);
@@ -34,16 +49,8 @@ export function ConfirmEmailPage({ token }: { token: string }) {
     // Once per page, also under StrictMode's double effects (the ref survives them).
     if (started.current || !wellFormed) return;
     started.current = true;
-    confirm.mutate(
-      { token },
-      {
-        onSuccess: () => {
-          void queryClient.invalidateQueries({ queryKey: trpc.session.get.queryKey() });
-          void queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
-        },
-      },
-    );
-  }, [token, wellFormed, confirm, queryClient, trpc]);
+    confirm.mutate({ token });
+  }, [token, wellFormed, confirm]);
 
   const signedIn = !!session.data;
   let body: ReactNode;
