@@ -6,10 +6,14 @@
  * The matching seed has members, posts, responses and ratings; this phase adds, once per
  * database (skipped when they are there already), what the other charts read: 3,000 applicants
  * (pending, approved and rejected over 400 days), 20,000 knowledge submissions and their points,
- * 40,000 like credits and 150,000 sign-in events. It runs after the other phases, so their figures
+ * 40,000 like credits and the active days of 150,000 sign-ins. It runs after the other phases, so their figures
  * are measured on the data they always were.
  */
+import { drizzle } from "drizzle-orm/node-postgres";
 import { ANALYTICS_CHARTS, ANALYTICS_MAX_RANGE_DAYS, defaultRange, isoDay } from "../../src/common/analytics";
+import type { Db } from "../../src/server/db/client";
+import * as schema from "../../src/server/db/schema";
+import { rebuildActiveMemberChanges } from "../../src/server/domain/analytics";
 import { loadAvg, logger, round, type Summary, summarize } from "../harness";
 import type { BenchSql } from "../pg-sql";
 import { httpRequest, trpcData } from "./queries";
@@ -58,11 +62,15 @@ async function seedAnalytics(sql: BenchSql): Promise<Record<string, unknown>> {
     insert into points_ledger (user_id, delta, reason, source_id, created_at)
     select m.user_id, 2, 'knowledge_liked', 'bench-like-' || g, now() - random() * interval '400 days'
     from generate_series(1, 40000) g join m on m.i = 1 + (g % (select count(*) from m))`;
+  // Active days as sign-ins record them (`recordActiveDay`): 150,000 sign-ins over 400 days, a
+  // day kept once per member; then the active-members changes computed from them.
   await sql`
     with m as (select user_id, row_number() over (order by user_id) as i from profiles where approval_status = 'approved')
-    insert into security_events (user_id, event_type, created_at)
-    select m.user_id, 'login_successful', now() - random() * interval '400 days'
-    from generate_series(1, 150000) g join m on m.i = 1 + (g % (select count(*) from m))`;
+    insert into member_active_days (user_id, day)
+    select m.user_id, ((now() - random() * interval '400 days') at time zone 'UTC')::date
+    from generate_series(1, 150000) g join m on m.i = 1 + (g % (select count(*) from m))
+    on conflict do nothing`;
+  await rebuildActiveMemberChanges(drizzle(sql.pool, { schema, casing: "snake_case" }) as unknown as Db);
   await sql`analyze`;
   return {
     applicants: 3000,

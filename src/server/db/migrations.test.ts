@@ -4,7 +4,9 @@
  * help-linked), responses (rated and credited, revealed), an archive and a notification; then
  * the full drizzle/ folder runs. Every id and value carries over, the links still resolve, the
  * migrated requests are membership requests, the active one expires 30 days after the upgrade,
- * and the identity sequences continue past the old ids.
+ * and the identity sequences continue past the old ids. Later migrations that fill new columns
+ * or tables from old rows are checked on the same data (0021 first response times, 0022 active
+ * days).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -13,6 +15,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember } from "../../test/app";
 import { createBlankTestDatabase, rowsOf, type TestDatabase } from "../../test/db";
+import { activeMembers } from "../domain/analytics";
 import { insertMemberRequest, listReceived } from "../domain/memberRequests";
 import { averageRating } from "../domain/offers";
 import { type Db, MIGRATIONS_FOLDER, migrateDatabase } from "./client";
@@ -131,6 +134,19 @@ describe(`migration ${FIRST_NEW}`, () => {
     expect(before.requests).toHaveLength(3);
     expect(before.responses).toHaveLength(3);
 
+    // Activity as it was kept before the active days (0022, ADR 20): sign-ins and Extend Session,
+    // a failed sign-in (not activity), an account's last activity, a stored session's.
+    await db.execute(sql`
+      insert into security_events (user_id, event_type, created_at) values
+        (${requester.id}, 'login_successful', '2024-03-04T08:00:00Z'),
+        (${requester.id}, 'session_refreshed', '2024-03-05T08:00:00Z'),
+        (${requester.id}, 'login_successful', '2024-03-05T09:00:00Z'),
+        (${viewer.id}, 'login_failed', '2024-03-06T08:00:00Z')`);
+    await db.execute(sql`update users set last_active_at = '2024-03-10T08:00:00Z' where id = ${rater.id}`);
+    await db.execute(sql`
+      insert into sessions (id, user_id, secret_hash, created_at, last_active_at)
+      values ('migration-test-session', ${revealer.id}, 'x', '2024-03-12T08:00:00Z', '2024-03-12T09:00:00Z')`);
+
     // ── The upgrade ──
     const upgradedAt = Date.now();
     await migrateDatabase(tdb.database);
@@ -241,5 +257,17 @@ describe(`migration ${FIRST_NEW}`, () => {
     expect(await one(sql`select first_response_at from posts where id = ${helped.id}`)).toEqual({
       first_response_at: null,
     });
+
+    // The active-days migration (ADR 20) kept the days of that activity, and the chart reads them.
+    expect(await rows(sql`select user_id, day::text as day from member_active_days order by day, user_id`)).toEqual([
+      { user_id: requester.id, day: "2024-03-04" },
+      { user_id: requester.id, day: "2024-03-05" },
+      { user_id: rater.id, day: "2024-03-10" },
+      { user_id: revealer.id, day: "2024-03-12" },
+    ]);
+    expect(await activeMembers(db, { from: "2024-03-04", to: "2024-03-17" })).toEqual([
+      { week: "2024-03-04", active7: 2, active30: 2 },
+      { week: "2024-03-11", active7: 1, active30: 3 },
+    ]);
   }, 120_000);
 });

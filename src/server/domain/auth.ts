@@ -14,6 +14,7 @@ import type { Db } from "../db/client";
 import { emailChangeRequests, profiles, userRoles, users } from "../db/schema";
 import { publish } from "../live/events";
 import { issueAddressConfirmation } from "./account";
+import { recordActiveDay } from "./analytics";
 import { DomainError, tooManyRequests } from "./errors";
 
 type SignUp = z.output<typeof signUpInput>;
@@ -129,7 +130,7 @@ export async function signIn(
   }
   await refundRateLimit(db, limit.hitIds);
   const { token, session } = await createSession(db, user.id);
-  await db.update(users).set({ lastActiveAt: session.createdAt }).where(eq(users.id, user.id));
+  await db.transaction((tx) => recordActiveDay(tx, user.id, session.createdAt));
   await logSecurityEvent(db, { type: "login_successful", userId: user.id, ip: opts.ip });
   if (opts.adminEmail !== undefined && opts.adminEmail === input.email && opts.origin) {
     await resendAdminConfirmation(db, user.id, input.email, opts.origin);

@@ -9,11 +9,13 @@ import { type Session, sessionExpiresAt, touchSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { publish } from "../live/events";
+import { recordActiveDay } from "./analytics";
 
 /**
  * The member was active (heartbeat) or pressed Extend Session (`refreshed`, logged as
  * session_refreshed): restarts the idle timer, records the account's last activity, and lets open
- * subscriptions of this session move their in-memory timer — all in one transaction. Returns
+ * subscriptions of this session move their in-memory timer (and counts the member's active day
+ * for the admin analytics, `recordActiveDay`) — all in one transaction. Returns
  * when the session now ends.
  */
 export async function recordActivity(
@@ -23,7 +25,7 @@ export async function recordActivity(
 ): Promise<{ expiresAt: Date }> {
   return db.transaction(async (tx) => {
     const touched = await touchSession(tx, session);
-    await tx.update(users).set({ lastActiveAt: touched.lastActiveAt }).where(eq(users.id, session.userId));
+    await recordActiveDay(tx, session.userId, touched.lastActiveAt);
     await publish(tx, {
       type: "session.touched",
       sessionId: touched.id,

@@ -12,6 +12,7 @@ import { POST_AREAS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { type Caller, createTestApp, expectTRPCError, type TestApp, type TestUser } from "../../test/app";
 import { answeredRequest, RESPONSE_CONTACTS } from "../../test/fixtures";
+import { recordActiveDay } from "../domain/analytics";
 
 let t: TestApp;
 let admin: Caller;
@@ -56,10 +57,8 @@ async function respond(
                  where id = ${postId}`);
 }
 
-async function securityEvent(user: TestUser, type: string, at: string) {
-  await exec(
-    sql`insert into security_events (user_id, event_type, created_at) values (${user.id}, ${type}, ${at}::timestamptz)`,
-  );
+async function active(user: TestUser, at: string) {
+  await t.db.transaction((tx) => recordActiveDay(tx, user.id, new Date(at)));
 }
 
 beforeAll(async () => {
@@ -129,17 +128,15 @@ beforeAll(async () => {
       (${a4.id}, -500, 'tier_upgrade', 'a4:silver', '2024-01-16T08:00:00Z'),
       (${a1.id}, 2, 'knowledge_liked', 'l2', '2024-01-22T08:00:00Z')`);
 
-  // Activity: sign-ins, Extend Session, a live session, the account's last sign-in.
-  await securityEvent(a1, "login_successful", "2024-01-02T08:00:00Z");
-  await securityEvent(a1, "login_successful", "2024-01-03T08:00:00Z");
-  await securityEvent(a1, "session_refreshed", "2024-01-03T18:00:00Z"); // the same day again
-  await securityEvent(a4, "session_refreshed", "2023-12-10T08:00:00Z");
-  await securityEvent(a4, "login_failed", "2024-01-03T08:00:00Z"); // not activity
-  await securityEvent(suspended, "login_successful", "2024-01-03T08:00:00Z"); // suspended: not counted
-  await securityEvent(a2, "login_successful", "2024-01-03T08:00:00Z"); // rejected: not counted
-  await exec(sql`insert into sessions (id, user_id, secret_hash, created_at, last_active_at)
-                 values ('analytics-test-session', ${a4.id}, 'x', '2024-01-16T08:00:00Z', '2024-01-16T09:00:00Z')`);
-  await exec(sql`update users set last_active_at = '2024-01-09T08:00:00Z' where id = ${a1.id}`);
+  // Activity, as the sign-in and the activity heartbeat record it.
+  await active(a1, "2024-01-02T08:00:00Z");
+  await active(a1, "2024-01-03T08:00:00Z");
+  await active(a1, "2024-01-03T18:00:00Z"); // the same day again
+  await active(a4, "2023-12-10T08:00:00Z");
+  await active(suspended, "2024-01-03T08:00:00Z"); // suspended when recorded: not counted
+  await active(a2, "2024-01-03T08:00:00Z"); // rejected: not counted
+  await active(a4, "2024-01-16T09:00:00Z");
+  await active(a1, "2024-01-09T08:00:00Z");
 });
 
 afterAll(async () => {

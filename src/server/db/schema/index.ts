@@ -1,5 +1,6 @@
 /** All tables, one file per feature, named after it (DESIGN.md §2). */
 export * from "./account";
+export * from "./analytics";
 export * from "./assessments";
 export * from "./auth";
 export * from "./catalog";
