@@ -23,7 +23,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // The accessibility spec runs axe some 150 times (every route and dialog × 2 languages × 2 widths).
+  // The accessibility spec runs axe on every route and dialog in both languages (one width each).
   globalTimeout: 60 * 60 * 1000,
   reporter: [["list"]],
   use: {
