@@ -147,7 +147,9 @@ async function fillFields(page: Page, form: NewPostForm): Promise<(post: MyPost)
     case "recruitment.offer": {
       await pick(page, "expertise-area-select", "Marketing");
       await pick(page, "employment-type-select", "Full-time");
-      await page.getByTestId("years-input").fill("6");
+      // Typed as on a Persian keyboard: the number input takes "۶" as 6.
+      await page.getByTestId("years-input").pressSequentially("۶");
+      await expect(page.getByTestId("years-input")).toHaveValue("6");
       await pick(page, "languages-select", "Persian", "pers");
       await pick(page, "languages-select", "English", "engl");
       await closeDropdown(page);

@@ -36,6 +36,7 @@ import { DateField } from "../../components/DateField";
 import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
+import { latinDigits } from "../../lib/digits";
 import { refusalText, serverMsgKeys } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { SESSION_MODE_LABELS } from "../../lib/labels";
@@ -61,15 +62,9 @@ const EMPTY: Values = {
   proposedMode: null,
 };
 
-const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
-const ARABIC_DIGITS = "٠١٢٣٤٥٦٧٨٩";
-
 /** A phone number as the server accepts it: Latin digits, no spaces, dashes, dots or brackets. */
 export function normalizePhone(value: string): string {
-  return value
-    .replace(/[۰-۹]/g, (d) => String(PERSIAN_DIGITS.indexOf(d)))
-    .replace(/[٠-٩]/g, (d) => String(ARABIC_DIGITS.indexOf(d)))
-    .replace(/[\s\-().]/g, "");
+  return latinDigits(value).replace(/[\s\-().]/g, "");
 }
 
 function toInput(post: Pick<ReceivedPost, "id" | "area" | "kind"> | null, v: Values) {

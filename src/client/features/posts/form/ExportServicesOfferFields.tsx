@@ -4,10 +4,11 @@
  * site), an optional indicative price range with its currency.
  */
 import { useLingui } from "@lingui/react/macro";
-import { NumberInput, Select, SimpleGrid, Text } from "@mantine/core";
+import { Select, SimpleGrid, Text } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import type { ServiceActivity } from "../../../../common/memberRequests";
 import { CURRENCIES } from "../../../../common/posts";
+import { NumberField } from "../../../components/NumberField";
 import { OptionRadios, SubActivitySelect } from "../../memberRequests/fields";
 import { activityOptions } from "../../memberRequests/options";
 import { currencyName, DELIVERY_LABELS } from "../labels";
@@ -91,7 +92,7 @@ export function ExportServicesOfferFields({ form }: { form: UseFormReturnType<Po
         testId="delivery-checkboxes"
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <NumberInput
+        <NumberField
           label={t`Price from (optional)`}
           min={0}
           allowNegative={false}
@@ -99,7 +100,7 @@ export function ExportServicesOfferFields({ form }: { form: UseFormReturnType<Po
           {...form.getInputProps("priceMin")}
           data-testid="price-min"
         />
-        <NumberInput
+        <NumberField
           label={t`Price to (optional)`}
           min={0}
           allowNegative={false}

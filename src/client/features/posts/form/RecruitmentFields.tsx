@@ -4,9 +4,10 @@
  * languages; the offer also a city (optional) and remote / on site.
  */
 import { useLingui } from "@lingui/react/macro";
-import { NumberInput, SimpleGrid, TextInput } from "@mantine/core";
+import { SimpleGrid, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { CITY_MAX_CHARS, YEARS_MAX } from "../../../../common/posts";
+import { NumberField } from "../../../components/NumberField";
 import { EMPLOYMENT_TYPE_LABELS, EXPERTISE_AREA_LABELS } from "../../../lib/labels";
 import { WORKPLACE_LABELS } from "../labels";
 import { CountriesMultiSelect, LabelSelect, LanguagesMultiSelect } from "./fields";
@@ -40,7 +41,7 @@ export function RecruitmentFields({
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput
+        <NumberField
           label={offer ? t`Years of experience required` : t`Years of experience`}
           required
           min={0}
