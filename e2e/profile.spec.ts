@@ -133,7 +133,8 @@ test.describe("profile settings", () => {
     const name = info.getByRole("textbox", { name: "Full name" });
     await expect(name).toHaveValue(PERSON.name);
     await name.fill(PERSON.name);
-    await info.getByRole("textbox", { name: "Mobile" }).fill("+989121234567");
+    // Typed on a Persian keyboard, with spaces: saved as +989121234567 (checked after the reload).
+    await info.getByRole("textbox", { name: "Mobile" }).fill("+۹۸ ۹۱۲ ۱۲۳ ۴۵۶۷");
     await info.getByRole("textbox", { name: "Postal address" }).fill("No. 12, Saffron Street\nTehran");
     await info.getByRole("textbox", { name: "LinkedIn profile" }).fill("https://www.linkedin.com/in/example");
     await expect(percent).toHaveText("38%");

@@ -49,7 +49,8 @@ test.describe("services", () => {
     await pick(page, "country-select", /^Germany/, "germ");
     await page.getByTestId("service-modes").getByRole("checkbox", { name: "Online" }).check();
     await expect(page.getByTestId("service-email")).not.toHaveValue("");
-    await page.getByTestId("service-phone").fill("+989121234567");
+    // As typed on a Persian keyboard, with spaces: sent as +989121234567.
+    await page.getByTestId("service-phone").fill("+۹۸ ۹۱۲ ۱۲۳ ۴۵۶۷");
 
     await snap(page, "services-form-en");
     await expectNoAxeViolations(page, "the service form, filled in (en)");
@@ -87,6 +88,7 @@ test.describe("services", () => {
     await expect(panel.getByRole("heading", { name: title })).toBeVisible();
     await expect(panel).toContainText("Kaveh Moradi");
     await expect(panel).toContainText("Incoterms 2020");
+    await expect(panel.getByRole("link", { name: "Telephone +989121234567" })).toBeVisible();
     // A rejection needs a note: nothing is sent without one.
     await panel.getByTestId("reject").click();
     await expect(panel).toContainText("Please write a note for the provider.");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasEasternDigits, latinDigits } from "./digits";
+import { hasEasternDigits, latinDigits, normalizePhone } from "./digits";
 
 describe("latinDigits", () => {
   it("turns Persian and Arabic-Indic digits into Latin ones and leaves the rest", () => {
@@ -13,5 +13,13 @@ describe("latinDigits", () => {
     expect(hasEasternDigits("۵")).toBe(true);
     expect(hasEasternDigits("٥")).toBe(true);
     expect(hasEasternDigits("5 years")).toBe(false);
+  });
+});
+
+describe("normalizePhone", () => {
+  it("keeps the plus and the digits, in Latin", () => {
+    expect(normalizePhone("+۹۸ (۹۱۲) ۳۴۵-۶۷۸۹")).toBe("+989123456789");
+    expect(normalizePhone("0049 30.1234 5678")).toBe("00493012345678");
+    expect(normalizePhone("")).toBe("");
   });
 });

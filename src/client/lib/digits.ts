@@ -16,3 +16,11 @@ export function latinDigits(text: string): string {
     .replace(EXTENDED, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(ARABIC, (d) => String(d.charCodeAt(0) - 0x0660));
 }
+
+/**
+ * A phone or WhatsApp number as the server's rule takes it (`PHONE_PATTERN`): Latin digits, without
+ * the spaces, dashes, dots and brackets people type in them. "+۹۸ (۹۱۲) ۳۴۵-۶۷۸۹" → "+989123456789".
+ */
+export function normalizePhone(value: string): string {
+  return latinDigits(value).replace(/[\s\-().]/g, "");
+}

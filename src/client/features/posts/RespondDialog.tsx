@@ -36,7 +36,7 @@ import { DateField } from "../../components/DateField";
 import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
-import { latinDigits } from "../../lib/digits";
+import { normalizePhone } from "../../lib/digits";
 import { refusalText, serverMsgKeys } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { SESSION_MODE_LABELS } from "../../lib/labels";
@@ -61,11 +61,6 @@ const EMPTY: Values = {
   proposedDate: null,
   proposedMode: null,
 };
-
-/** A phone number as the server accepts it: Latin digits, no spaces, dashes, dots or brackets. */
-export function normalizePhone(value: string): string {
-  return latinDigits(value).replace(/[\s\-().]/g, "");
-}
 
 function toInput(post: Pick<ReceivedPost, "id" | "area" | "kind"> | null, v: Values) {
   return {

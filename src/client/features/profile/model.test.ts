@@ -72,6 +72,12 @@ describe("toUpdateInput", () => {
     expect(input.activitySelections).toEqual({ mainCategories: [], details: {} });
     expect(input).not.toHaveProperty("photo");
   });
+
+  it("sends the numbers as typed on a Persian keyboard in Latin digits, without spaces or dashes", () => {
+    const v = { ...valuesFromProfile(profile()), mobile: "+۹۸ ۹۱۲ ۱۲۳-۴۵۶۷", whatsapp: "" };
+    expect(toUpdateInput(v)).toMatchObject({ mobile: "+989121234567", whatsapp: "" });
+    expect(validateProfile(v)).toEqual({});
+  });
 });
 
 describe("validateProfile", () => {

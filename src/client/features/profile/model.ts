@@ -16,6 +16,7 @@ import {
 } from "../../../common/profile";
 import type { SectorCode } from "../../../common/sectors";
 import type { AppRouter } from "../../../server/trpc/router";
+import { normalizePhone } from "../../lib/digits";
 import { validateWith } from "../../lib/form";
 import type { Uploaded } from "../../lib/upload";
 
@@ -73,8 +74,8 @@ export function valuesFromProfile(p: OwnProfile): ProfileFormValues {
 export function toUpdateInput(v: ProfileFormValues): ProfileUpdateInput {
   return {
     name: v.name,
-    mobile: v.mobile,
-    whatsapp: v.whatsapp,
+    mobile: normalizePhone(v.mobile),
+    whatsapp: normalizePhone(v.whatsapp),
     postalAddress: v.postalAddress,
     postalCode: v.postalCode,
     linkedinUrl: v.linkedinUrl,

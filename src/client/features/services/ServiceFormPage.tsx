@@ -31,6 +31,7 @@ import { LoadError } from "../../components/LoadError";
 import { CountrySelect } from "../../components/ReferenceSelects";
 import { RequestFormShell, useReferenceLoadError } from "../../components/RequestFormShell";
 import { translateServerText } from "../../i18n/serverMessages";
+import { normalizePhone } from "../../lib/digits";
 import { errorCode, errorText, fieldErrors, isSignedOut, refusalText } from "../../lib/errors";
 import { firstError, validateWith } from "../../lib/form";
 import { CONSULTATION_TYPE_LABELS, EXPORT_SERVICE_LABELS, SESSION_MODE_LABELS } from "../../lib/labels";
@@ -80,6 +81,8 @@ function toInput(v: ServiceFormState): ServiceInput {
     serviceType: (v.serviceType ?? "") as ConsultationType,
     sectors: v.sectors as ServiceInput["sectors"],
     country: v.country ?? "",
+    contactPhone: normalizePhone(v.contactPhone),
+    contactWhatsapp: normalizePhone(v.contactWhatsapp),
   };
 }
 
