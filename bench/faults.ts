@@ -1,7 +1,8 @@
 /**
  * `npm run faults` (issue #10): the app under a bounded write load while its dependencies fail,
- * printed as ONE JSON object on stdout (progress on stderr) and written to
- * bench/results/faults.json. Not part of `npm test`; takes about 5 minutes.
+ * printed as ONE JSON object on stdout (progress on stderr); its headline figures go to
+ * bench/results/faults.json and a line to bench/results/history.jsonl (bench/harness.ts
+ * `recordRun`). Not part of `npm test`; takes about 5 minutes.
  *
  * Everything is private and removed at the end, also on failure or Ctrl-C: a PostgreSQL
  * cluster in a temporary folder (`src/test/cluster.ts`: initdb/pg_ctl, as the `postgres` OS
@@ -27,7 +28,9 @@
  *    (approvals and the members' notification mails) exactly once; the points ledger sums
  *    equal the profiles' balances; no `.part` file is left under DATA_DIR/uploads.
  *
- * Options: --members <M> (default 6), --restarts <n> (default 20), --smtp-down <s> (default 45).
+ * Options: --members <M> (default 6), --restarts <n> (default 20), --smtp-down <s> (default 45),
+ * --label <text> (a free note kept with the figures), --raw (also write the whole output to
+ * bench/results/raw/, not tracked).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -44,11 +47,11 @@ import {
   machine,
   percentile,
   ROOT,
+  recordRun,
   round,
   serverArgv,
   sleep,
   waitReady as waitUntilReady,
-  writeResults,
 } from "./harness";
 import { type BenchSql, connectSql } from "./pg-sql";
 
@@ -72,9 +75,12 @@ const { values: args } = parseArgs({
     members: { type: "string", default: "6" },
     restarts: { type: "string", default: "20" },
     "smtp-down": { type: "string", default: "45" },
+    label: { type: "string", default: "" },
+    raw: { type: "boolean", default: false },
   },
 });
 const MEMBERS = Number(args.members);
+const LABEL = args.label ?? "";
 const RESTARTS = Number(args.restarts);
 const SMTP_DOWN_MS = Number(args["smtp-down"]) * 1000;
 
@@ -312,6 +318,9 @@ function quantile(sorted: number[], q: number): number | null {
   return sorted.length === 0 ? null : percentile(sorted, q * 100);
 }
 
+/** The private cluster's `server_version`, read once the app has migrated it. */
+let postgresVersion: string | null = null;
+
 function commit(): string {
   return gitCommit() ?? "unknown";
 }
@@ -367,6 +376,8 @@ async function main(): Promise<Record<string, unknown>> {
   const outboxSql = connectSql(cluster.url, { max: 1 });
   const [adminMail] = await outboxSql<{ text: string }[]>`
     select text_body as text from email_outbox where to_address = ${ADMIN_EMAIL} order by id desc limit 1`;
+  const [pg] = await outboxSql<{ v: string }[]>`select current_setting('server_version') as v`;
+  postgresVersion = pg?.v ?? null;
   await outboxSql.end();
   const adminToken = /\/confirm-email\?token=([a-z0-9]+)/.exec(adminMail?.text ?? "")?.[1];
   const confirmed = await mutation<{ adminGranted: boolean }>(
@@ -578,12 +589,16 @@ async function main(): Promise<Record<string, unknown>> {
     appRestartAfterKillSeconds: appRestartSeconds,
     phaseStartSeconds: Object.fromEntries(Object.entries(phaseStarts).map(([k, t]) => [k, secondsIn(t)])),
     members: MEMBERS,
+    smtpDownSeconds: SMTP_DOWN_MS / 1000,
+    postgres: postgresVersion,
+    label: LABEL,
     exitNotes,
     loadAvg: { atStart: loadAvgAtStart, atEnd: loadAvg() },
     ...machine(),
     commit: commit(),
     node: process.version,
     seconds: round((Date.now() - startedAt) / 1000, 1),
+    timestamp: new Date(startedAt).toISOString(),
     at: new Date().toISOString(),
   };
 }
@@ -605,9 +620,12 @@ try {
     errorsDuringOutages: errors,
     exitNotes,
     commit: commit(),
+    label: LABEL,
+    at: new Date().toISOString(),
   };
   process.exitCode = 1;
 } finally {
   await cleanUp();
 }
-writeResults("faults", result);
+const files = recordRun("faults", result, { raw: args.raw === true });
+log(`written to ${files.map((f) => path.relative(ROOT, f)).join(", ")}`);

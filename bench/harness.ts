@@ -1,19 +1,20 @@
 /**
  * The benchmarks' shared harness: options, the server as a child process (start, readiness,
- * memory, stop), statistics, load average, clean-up and the JSON result file. Used by
- * `bench/matching/` and `bench/faults.ts`.
+ * memory, stop), statistics, load average, clean-up and the result files (`recordRun`). Used by
+ * every benchmark (bench/run.ts, bench/matching/, bench/faults.ts, bench/photo-variants.ts).
  *
  * Times that cross processes (a worker's receive time against this process's NOTIFY time) use
  * `now()`: CLOCK_MONOTONIC in milliseconds, the same clock in every process of the machine.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import NodeWebSocket from "ws";
 
 import { freePort } from "../src/test/cluster";
+import { type Benchmark, type CurrentResult, formatJson, mergeCurrent, recordOf } from "./headlines";
 
 export { freePort };
 
@@ -515,17 +516,49 @@ export async function serverMemory(server: Pick<BenchServer, "pid" | "inspector"
 
 // ── Results ──────────────────────────────────────────────────────────────────────────────
 
-/** Path of a result file: bench/results/<name>.json. */
-export function resultsPath(name: string): string {
-  return path.join(ROOT, "bench/results", `${name}.json`);
+/**
+ * bench/results/ holds, tracked in git, each benchmark's current result (`<benchmark>.json`:
+ * headline figures and conditions per section, bench/headlines.ts) and `history.jsonl` (one line
+ * per run, appended); `raw/` (ignored by git) the full output of the runs made with `--raw`.
+ */
+export const RESULTS_DIR = path.join(ROOT, "bench/results");
+export const HISTORY_FILE = path.join(RESULTS_DIR, "history.jsonl");
+export const RAW_DIR = path.join(RESULTS_DIR, "raw");
+
+/** Path of a benchmark's current result: bench/results/<benchmark>.json. */
+export function resultPath(benchmark: Benchmark): string {
+  return path.join(RESULTS_DIR, `${benchmark}.json`);
 }
 
-/** Writes `result` as indented JSON to bench/results/<name>.json and prints it on stdout. */
-export function writeResults(name: string, result: unknown): string {
-  const file = resultsPath(name);
-  const json = `${JSON.stringify(result, null, 2)}\n`;
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, json);
-  process.stdout.write(json);
-  return file;
+function readCurrent(file: string): CurrentResult | null {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as CurrentResult;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records a finished run of `benchmark` from its full `output`: prints the output on stdout (all
+ * of it, as one JSON object), updates bench/results/<benchmark>.json with the sections the run
+ * measured, appends the run's line to bench/results/history.jsonl and, with `raw`, writes the
+ * output to bench/results/raw/<benchmark>-<date>[-<label>].json. Returns the files written.
+ */
+export function recordRun(benchmark: Benchmark, output: unknown, opts: { raw: boolean }): string[] {
+  process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  const run = recordOf(benchmark, output);
+  const current = resultPath(benchmark);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(current, `${formatJson(mergeCurrent(readCurrent(current), run))}\n`);
+  appendFileSync(HISTORY_FILE, `${JSON.stringify(run)}\n`);
+  const written = [current, HISTORY_FILE];
+  if (opts.raw) {
+    const stamp = (run.date ?? new Date().toISOString()).replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+    const label = run.label ? `-${run.label.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 60)}` : "";
+    const file = path.join(RAW_DIR, `${benchmark}-${stamp}${label}.json`);
+    mkdirSync(RAW_DIR, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+    written.push(file);
+  }
+  return written;
 }

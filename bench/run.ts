@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the figures of the performance issue, printed as ONE JSON object on stdout
- * (progress goes to stderr) and written to bench/results/latest.json (a partial run, --only,
- * to bench/results/latest-<sections>.json).
+ * (progress goes to stderr). Its headline figures go to bench/results/bench.json, one section
+ * per measurement (a partial run, --only, replaces only the sections it ran), and a line is
+ * appended to bench/results/history.jsonl (bench/harness.ts `recordRun`); with --raw, the whole
+ * object (every run's figures, file sizes) also goes to bench/results/raw/ (not tracked).
  *
  * 1. landingInitialJsGzipKB — the JavaScript a browser loads for the landing route before it is
  *    interactive: headless Chromium opens /landing on the built server and every .js response
@@ -26,22 +28,14 @@
  * (default 2), --connections <n> (default 50), --route <path> (default /landing),
  * --cold-runs <n> (default 3), --keep (keep the temporary data folders), --only <sections>
  * (comma-separated subset of landing, cold, throughput, lighthouse; e.g. `--only landing` measures the
- * landing JS alone in a few seconds).
+ * landing JS alone in a few seconds), --label <text> (a free note kept with the figures),
+ * --raw (also write the whole output to bench/results/raw/).
  * `npm run -s bench` (or `npx tsx bench/run.ts`) keeps stdout pure JSON: plain `npm run` prints
  * its own "> export-club@… bench" banner on stdout first.
  */
 import { type ChildProcess, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -56,6 +50,7 @@ import {
   gitCommit,
   onCleanup,
   ROOT,
+  recordRun,
   round,
   sleep,
   spawnNode,
@@ -64,7 +59,6 @@ import {
 
 const CLIENT_DIR = path.join(ROOT, "dist/client");
 const SERVER_MAIN = path.join(ROOT, "dist/server/main.js");
-const RESULTS_DIR = path.join(ROOT, "bench/results");
 const BUDGET_KB = 170;
 /** Issue #11 §1: initial JS and CSS of the landing page as sent with Brotli/gzip (KB = 1,024 bytes). */
 const WIRE_JS_BUDGET_KB = 130;
@@ -85,8 +79,12 @@ interface Options {
   route: string;
   coldRuns: number;
   keep: boolean;
-  /** Sections to run; all three by default. */
+  /** Sections to run; all four by default. */
   only: Section[];
+  /** A free note kept with the figures in bench.json and history.jsonl. */
+  label: string;
+  /** Also write the whole output to bench/results/raw/. */
+  raw: boolean;
 }
 
 const SECTIONS = ["landing", "cold", "throughput", "lighthouse"] as const;
@@ -102,6 +100,8 @@ function parseOptions(argv: string[]): Options {
     coldRuns: 3,
     keep: false,
     only: [...SECTIONS],
+    label: "",
+    raw: false,
   };
   const num = (name: string, value: string | undefined): number => {
     const n = Number(value);
@@ -118,6 +118,12 @@ function parseOptions(argv: string[]): Options {
         break;
       case "--keep":
         opts.keep = true;
+        break;
+      case "--raw":
+        opts.raw = true;
+        break;
+      case "--label":
+        opts.label = value() ?? "";
         break;
       case "--duration":
         opts.duration = num(flag, value());
@@ -627,6 +633,21 @@ async function wireBytes(origin: string, js: AssetSize[], css: AssetSize[], erro
 }
 
 /** Cold and warm start on a fresh Postgres database of DATABASE_URL's server, `runs` times. */
+/** `server_version` of the Postgres at `databaseUrl`, or null when it cannot be asked. */
+async function postgresVersion(databaseUrl: string): Promise<string | null> {
+  const client = new PgClient({ connectionString: databaseUrl });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    const r = await client.query<{ v: string }>("select current_setting('server_version') as v");
+    return r.rows[0]?.v ?? null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 async function coldOnPostgres(runs: number, errors: string[]) {
   const databaseUrl = process.env.DATABASE_URL?.trim() as string;
   const cold: number[] = [];
@@ -752,6 +773,8 @@ async function main(): Promise<Record<string, unknown>> {
   // 1a. Build (every section runs the built server).
   const build = ensureBuild(opts.build);
   result.build = { ...build, ...buildFreshness() };
+  const postgresUrl = process.env.DATABASE_URL?.trim();
+  result.postgres = postgresUrl && (runs("cold") || runs("throughput")) ? await postgresVersion(postgresUrl) : null;
   const haveClient = existsSync(path.join(CLIENT_DIR, "index.html"));
   if (!build.ok) errors.push(`build: ${build.error}`);
 
@@ -954,19 +977,12 @@ try {
   output = await main();
 } catch (err) {
   exitCode = 1;
-  output = { timestamp: new Date().toISOString(), error: errorMessage(err) };
+  output = { timestamp: new Date().toISOString(), commit: gitCommit(), error: errorMessage(err) };
 } finally {
   await cleanup();
 }
-const json = JSON.stringify(output, null, 2);
-// A partial run (--only) gets its own file, so it does not replace the last full run's figures.
-const only = (output.options as Options | undefined)?.only;
-const resultsFile = path.join(
-  RESULTS_DIR,
-  only && only.length < SECTIONS.length ? `latest-${only.join("-")}.json` : "latest.json",
-);
-mkdirSync(RESULTS_DIR, { recursive: true });
-writeFileSync(resultsFile, `${json}\n`);
-process.stdout.write(`${json}\n`);
-log(`written to ${path.relative(ROOT, resultsFile)}`);
+const files = recordRun("bench", output, {
+  raw: (output.options as Options | undefined)?.raw ?? process.argv.includes("--raw"),
+});
+log(`written to ${files.map((f) => path.relative(ROOT, f)).join(", ")}`);
 process.exit(exitCode);

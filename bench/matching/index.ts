@@ -1,7 +1,9 @@
 /**
  * `npm run bench:matching` — matching at scale (DESIGN.md §5, §9): received member requests,
  * their badge count and the live badges, on a real Postgres. Prints ONE JSON object on stdout
- * (progress on stderr) and writes it to bench/results/<--out>.json (default matching.json).
+ * (progress on stderr), writes its headline figures per phase (queries, live, analytics) to
+ * bench/results/matching.json and appends them to bench/results/history.jsonl (bench/harness.ts
+ * `recordRun`); with --raw, the whole object to bench/results/raw/.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:matching
  *
@@ -38,7 +40,9 @@
  *   --keep (keep the database), --database <name> (reuse a kept, seeded database: no seeding;
  *   kept), --no-inspect (the server otherwise runs with --inspect=127.0.0.1:0 so the bench can
  *   force a GC before heap figures; raw RSS is always read from /proc first)
- *   --out [matching] result file name, --label [""] a free note stored in the result
+ *   --label [""] a free note stored in the result and its history line, --raw (also write the whole
+ *   output, EXPLAIN plans and per-event figures included, to bench/results/raw/; not tracked).
+ *   A phase skipped keeps its figures of the last run that measured it in matching.json.
  * SERVER_NODE_ARGS (environment): extra Node options for the server, e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof". Each subscriber has its own connection (the server as many):
  * `ulimit -n` must exceed the subscribers + a few hundred.
@@ -58,11 +62,11 @@ import {
   machine,
   onCleanup,
   parseOptions,
+  recordRun,
   round,
   serverMemory,
   startServer,
   stopServer,
-  writeResults,
 } from "../harness";
 import { connectSql } from "../pg-sql";
 import { ANALYTICS_TARGETS, measureAnalytics } from "./analytics";
@@ -103,8 +107,8 @@ const DEFAULTS = {
   inspect: true,
   keep: false,
   database: "",
-  out: "matching",
   label: "",
+  raw: false,
 };
 
 async function main(result: Record<string, unknown>): Promise<void> {
@@ -285,9 +289,8 @@ output.loadAvgAtEnd = loadAvg();
 output.totalSeconds = round((performance.now() - tStart) / 1000, 1);
 // Targets first, then the rest.
 const { targets, ...rest } = output;
-const file = writeResults(
-  String((output.options as { out?: string } | undefined)?.out ?? "matching"),
-  targets ? { targets, ...rest } : rest,
-);
-log(`written to ${path.relative(process.cwd(), file)}`);
+const files = recordRun("matching", targets ? { targets, ...rest } : rest, {
+  raw: process.argv.includes("--raw") || (output.options as { raw?: boolean } | undefined)?.raw === true,
+});
+log(`written to ${files.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
 process.exit(exitCode);

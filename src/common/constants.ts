@@ -50,7 +50,7 @@ export const POST_VALIDITY_DEFAULT_DAYS = 30;
  * membership board counts to 100 ("99+") as before; every other board's small dashboard button
  * counts to 10 ("9+"). Counting stops at the cap, so this bounds the rows the all-boards count
  * reads: with every board at 100 the typical member's count read about 800 rows, 13 ms of
- * execution, against the badge target of 10 ms over HTTP (bench/results/matching-posts.json).
+ * execution, against the badge target of 10 ms over HTTP (ADR 16, "Badge caps per board").
  */
 export function boardBadgeCap(board: string): number {
   return board === "membership.request" ? 100 : 10;
