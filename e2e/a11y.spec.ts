@@ -11,7 +11,17 @@
 import type { Page } from "@playwright/test";
 import { LOCALE_STORAGE_KEY } from "../src/common/constants";
 import { expectNoAxeViolations } from "./support/axe";
-import { apiOf, expect, type LoginSpec, login, newPerson, openLanding, type Someone, test } from "./support/fixtures";
+import {
+  apiOf,
+  expect,
+  type LoginSpec,
+  login,
+  newPerson,
+  openLanding,
+  type Someone,
+  test,
+  transitionsDone,
+} from "./support/fixtures";
 
 type Lang = "en" | "fa";
 const LANGS: Lang[] = ["en", "fa"];
@@ -75,13 +85,13 @@ async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [LOCALE_STORAGE_KEY, lang] as const);
 }
 
-/** Waits until the page has settled: its heading shown, nothing loading, transitions over. */
+/** Waits until the page has settled: its heading shown, nothing loading, fonts in, transitions over. */
 async function settled(page: Page): Promise<void> {
   await expect(page.locator("h1, h2").first()).toBeVisible({ timeout: 60_000 });
   await expect(page.locator("[aria-busy='true']")).toHaveCount(0, { timeout: 60_000 });
   await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(300);
+  await transitionsDone(page);
 }
 
 /**
@@ -96,7 +106,7 @@ async function checkWidths(page: Page, name: string): Promise<void> {
   const size = lang === "fa" ? WIDTHS[1] : WIDTHS[0];
   if (size !== WIDTHS[0]) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.waitForTimeout(200);
+    await transitionsDone(page);
   }
   await expectNoAxeViolations(page, `${name} (${size.name})`);
   await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height });
@@ -116,7 +126,7 @@ async function checkDialog(page: Page, name: string, opener: ReturnType<Page["lo
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog").last();
   await expect(dialog).toBeVisible({ timeout: 30_000 });
-  await page.waitForTimeout(400); // the opening transition
+  await transitionsDone(page); // the opening transition
   await checkWidths(page, `dialog ${name}`);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -193,7 +203,7 @@ for (const lang of LANGS) {
         .getByRole("button", { name: lang === "en" ? "Forgot password?" : "رمز عبور را فراموش کرده‌اید؟" })
         .click();
       await expect(dialog.getByRole("textbox")).toBeFocused();
-      await page.waitForTimeout(400);
+      await transitionsDone(page);
       await checkWidths(page, `dialog Forgot password [${lang}]`);
       await dialog.getByRole("textbox").fill(`nobody.${Date.now()}@e2e.test`);
       await dialog.getByRole("button", { name: lang === "en" ? "Send reset link" : "فرستادن پیوند بازنشانی" }).click();
@@ -245,7 +255,7 @@ for (const lang of LANGS) {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.locator("button.mantine-Burger-root").click();
       await expect(page.getByRole("dialog")).toBeVisible();
-      await page.waitForTimeout(400);
+      await transitionsDone(page);
       await expectNoAxeViolations(page, `menu drawer [${lang}] (phone)`);
       await page.keyboard.press("Escape");
       await page.setViewportSize({ width: 1280, height: 800 });
@@ -293,7 +303,7 @@ for (const lang of LANGS) {
       await page.clock.fastForward("26:00");
       const warning = page.getByRole("dialog");
       await expect(warning).toBeVisible({ timeout: 30_000 });
-      await page.waitForTimeout(400);
+      await transitionsDone(page);
       await checkWidths(page, `dialog session timeout [${lang}]`);
     });
 
@@ -336,7 +346,7 @@ for (const lang of LANGS) {
         await page.getByRole("menuitem", { name: en ? "Suspend" : "تعلیق" }).click();
         const dialog = page.getByRole("dialog").last();
         await expect(dialog).toBeVisible({ timeout: 30_000 });
-        await page.waitForTimeout(400);
+        await transitionsDone(page);
         return dialog;
       };
       const suspend = await openSuspend();

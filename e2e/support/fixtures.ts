@@ -172,6 +172,21 @@ export async function rawMessageIds(page: Page): Promise<string[]> {
 }
 
 /**
+ * Resolves when every finite animation and transition on the page has finished (Mantine's dialog
+ * and drawer transitions, a toast sliding in); endless ones (a spinner) are not waited for. What
+ * a fixed pause after opening a dialog or resizing used to guess at.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Two frames first, so a change the last action set off (a resize, a click) has started its transitions.
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    // A cancelled animation rejects `finished`; it is over all the same.
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * Saves a full-page screenshot as e2e/artifacts/screenshots/<name>.png (kept as an artifact),
  * after checking that the page shows no raw message ids (see `rawMessageIds`).
  */
