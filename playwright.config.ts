@@ -13,7 +13,7 @@ import { ADMIN } from "./e2e/support/people";
 /**
  * The browser: CHROMIUM_PATH, else Debian's headless shell (package chromium-headless-shell: the
  * same engine without the browser's UI, about a fifth less CPU per test than the full browser on
- * this suite, docs/decisions/0021-a-twelve-minute-suite.md), else Debian's full chromium.
+ * this suite, docs/decisions/0022-a-twelve-minute-suite.md), else Debian's full chromium.
  */
 const CHROMIUM =
   process.env.CHROMIUM_PATH ??
@@ -32,7 +32,7 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // A failing test runs once more, traced (`trace: "on-first-retry"`), and a test that passes only
   // on its retry still fails the run (failOnFlakyTests): recording a trace of every test cost a
-  // third of the suite's time, docs/decisions/0021-a-twelve-minute-suite.md.
+  // third of the suite's time, docs/decisions/0022-a-twelve-minute-suite.md.
   retries: 1,
   failOnFlakyTests: true,
   forbidOnly: !!process.env.CI,

@@ -18,7 +18,7 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     pool: "forks",
     // Vitest's default is one worker per CPU less one: a single worker on CI's two cores, idle
-    // while each file waits on Postgres. Three keep both cores busy (docs/decisions/0021-a-twelve-minute-suite.md).
+    // while each file waits on Postgres. Three keep both cores busy (docs/decisions/0022-a-twelve-minute-suite.md).
     maxWorkers: 3,
   },
 });
