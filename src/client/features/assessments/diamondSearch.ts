@@ -2,7 +2,8 @@
  * The search params of /porter-diamond-analysis/start. The route's `validateSearch` is not
  * code-split, so it lives apart from the page: importing it from DiamondAnalysisPage.tsx put the
  * whole analysis (its form, zod, Mantine's Select and the server messages) into the entry chunk
- * every visitor downloads (docs/decisions/0021-route-modules-stay-light.md).
+ * every visitor downloads (docs/decisions/0007-landing-in-the-entry-chunk.md: whatever a route
+ * file imports for its unsplit options counts against the landing page's budget).
  */
 
 /** The product and market of the analysis a retake starts from. */
