@@ -9,7 +9,7 @@ import { createFileRoute, Outlet, redirect, useNavigate } from "@tanstack/react-
 import { useEffect } from "react";
 import { AppLayout } from "../components/AppLayout";
 import { FullPageLoader } from "../components/FullPageLoader";
-import { KeptResultsSaver } from "../features/assessments/KeptResultsSaver";
+import { KeptResults } from "../features/assessments/KeptResults";
 import { ApprovalStatusScreen } from "../features/session/ApprovalStatusScreen";
 import { SessionTimeout } from "../features/session/SessionTimeout";
 import { useSession } from "../features/session/useSession";
@@ -39,7 +39,7 @@ function MemberArea() {
       <SessionTimeout key={viewer.id} initialExpiresAt={expiresAt} />
       {viewer.approvalStatus === "approved" ? (
         <ModalsProvider>
-          <KeptResultsSaver />
+          <KeptResults />
           <AppLayout viewer={viewer}>
             <Outlet />
           </AppLayout>

@@ -6,8 +6,8 @@ import { IconLayoutDashboard, IconLogin, IconUserPlus } from "@tabler/icons-reac
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { ContentItem, ContentKind } from "../../../common/content";
+import { LazyDialog, preloadOn } from "../../components/LazyDialog";
 import { queryClient, trpc } from "../../trpc";
-import { LazyDialog, preloadOn } from "./LazyDialog";
 import {
   loadBenefitsDialog,
   loadContentAdminDialog,
