@@ -16,7 +16,9 @@ import { useSession } from "../features/session/useSession";
 
 export const Route = createFileRoute("/_app")({
   beforeLoad: async ({ context }) => {
-    const session = await context.queryClient.ensureQueryData(context.trpc.session.get.queryOptions());
+    // The tRPC client is not in the entry chunk (trpc.ts); the member area needs it anyway.
+    const { trpc } = await import("../trpc");
+    const session = await context.queryClient.ensureQueryData(trpc.session.get.queryOptions());
     if (!session) throw redirect({ to: "/landing", search: { auth: "signin" } });
   },
   pendingComponent: () => <FullPageLoader label={<Trans>Checking account status...</Trans>} />,
