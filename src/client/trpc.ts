@@ -4,7 +4,7 @@
  *
  * Not part of the entry chunk: the member area, the dialogs and the public tools import it (so it
  * arrives with them), the entry's route guards load it with `import("./trpc")`, and the landing
- * page asks for the session without it (lib/sessionProbe.ts;
+ * page asks for the session through a plain client of its own (lib/sessionProbe.ts;
  * docs/decisions/0021-entry-chunk-without-the-member-area.md).
  */
 import {

@@ -31,8 +31,8 @@ import { MembershipCard } from "./sections/MembershipCard";
 import { TestimonialsCard } from "./sections/TestimonialsCard";
 
 /**
- * Whether someone is signed in, asked once after the first render without the tRPC client
- * (lib/sessionProbe.ts): neither it nor a query observer is in the landing page's JavaScript
+ * Whether someone is signed in, asked once after the first render through tRPC's plain client
+ * (lib/sessionProbe.ts): neither the full client nor a query observer is in the landing page's JavaScript
  * (docs/decisions/0021-entry-chunk-without-the-member-area.md), and the prerendered page
  * (docs/decisions/0015-prerendered-landing.md) matches the first render.
  */
