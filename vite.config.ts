@@ -84,7 +84,15 @@ export default defineConfig({
         // @trpc/client has no "sideEffects" field, so its barrel kept the WebSocket link in the
         // entry chunk although only the lazily loaded src/client/trpcWs.ts uses it. Its modules
         // only declare functions and classes.
-        moduleSideEffects: [{ test: /\/node_modules\/@trpc\/client\//, sideEffects: false }],
+        // Our own modules (src/client, src/common) have no side effects when imported: none is
+        // imported for its side effects alone (only CSS and node_modules files are). Without this,
+        // a feature's public module (`features/<key>/index.ts`) brought every module it re-exports
+        // into the importing chunk: the dashboard loaded the profile's saved-results list, and with
+        // it both assessment result views, through `features/assessments`.
+        moduleSideEffects: [
+          { test: /\/node_modules\/@trpc\/client\//, sideEffects: false },
+          { test: /\/src\/(client|common)\/.*\.tsx?$/, sideEffects: false },
+        ],
       },
       output: {
         codeSplitting: {

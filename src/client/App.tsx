@@ -1,5 +1,5 @@
 /**
- * The client's provider tree (language, direction, theme, queries, tRPC, router), one
+ * The client's provider tree (language, direction, theme, queries, router), one
  * implementation for the browser (`main.tsx`) and the build's prerender of the landing page
  * (`prerender.tsx`, docs/decisions/0015-prerendered-landing.md): both render exactly this, so
  * the browser can hydrate the prerendered HTML.
@@ -12,8 +12,8 @@ import { type ReactNode, StrictMode, Suspense, useEffect } from "react";
 import type { Locale } from "../common/constants";
 import { LazyNotifications } from "./components/LazyNotifications";
 import { directionOf, i18n } from "./i18n";
+import { queryClient } from "./queryClient";
 import { cssVariablesResolver, useAppTheme } from "./theme";
-import { queryClient, TRPCProvider, trpcClient } from "./trpc";
 
 /** Mantine with the club's theme, its control names in the current language (theme.ts). */
 function ThemedMantine({ children }: { children: ReactNode }) {
@@ -56,11 +56,9 @@ export function App({ router, locale, server = false }: AppProps) {
         <DirectionProvider initialDirection={directionOf(locale)} detectDirection={false}>
           <ThemedMantine>
             <QueryClientProvider client={queryClient}>
-              <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-                <LazyNotifications />
-                <HydratedMark />
-                {server ? <Suspense fallback={null}>{routes}</Suspense> : routes}
-              </TRPCProvider>
+              <LazyNotifications />
+              <HydratedMark />
+              {server ? <Suspense fallback={null}>{routes}</Suspense> : routes}
             </QueryClientProvider>
           </ThemedMantine>
         </DirectionProvider>

@@ -1,11 +1,11 @@
 /**
- * The client's router: the file routes of src/client/routes with the query client and tRPC in
- * their context. The browser uses its own history; the build's prerender of the landing page
+ * The client's router: the file routes of src/client/routes with the query client in their
+ * context. The browser uses its own history; the build's prerender of the landing page
  * passes a memory history (docs/decisions/0015-prerendered-landing.md).
  */
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { queryClient } from "./queryClient";
 import { routeTree } from "./routeTree.gen";
-import { queryClient, trpc } from "./trpc";
 
 /**
  * A router over every route; `history` defaults to the browser's. A prerender passes a memory
@@ -16,7 +16,7 @@ export function createAppRouter(history?: RouterHistory) {
   return createRouter({
     routeTree,
     history,
-    context: { queryClient, trpc },
+    context: { queryClient },
     defaultPreload: "intent",
     defaultPreloadStaleTime: 0,
     scrollRestoration: !history,

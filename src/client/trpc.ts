@@ -1,8 +1,12 @@
 /**
  * tRPC client: queries and mutations over batched HTTP, subscriptions over one lazy WebSocket
  * that reconnects by itself. The client imports only the *type* of the server's router.
+ *
+ * Not part of the entry chunk: the member area, the dialogs and the public tools import it (so it
+ * arrives with them), the entry's route guards load it with `import("./trpc")`, and the landing
+ * page asks for the session through a plain client of its own (lib/sessionProbe.ts;
+ * docs/decisions/0021-entry-chunk-without-the-member-area.md).
  */
-import { QueryClient } from "@tanstack/react-query";
 import {
   createTRPCClient,
   httpBatchLink,
@@ -12,22 +16,9 @@ import {
   type TRPCLink,
 } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
-import { createTRPCContext, createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
+import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "../server/trpc/router";
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      retry(failureCount, error) {
-        const code = (error as { data?: { code?: string } }).data?.code;
-        if (code && ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "BAD_REQUEST"].includes(code)) return false;
-        return failureCount < 2;
-      },
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+import { queryClient } from "./queryClient";
 
 type WsModule = typeof import("./trpcWs");
 let wsModule: Promise<WsModule> | null = null;
@@ -88,7 +79,13 @@ export const trpcClient = createTRPCClient<AppRouter>({
   ],
 });
 
-/** Query/mutation option factories usable outside React (route loaders). */
+/**
+ * Query and mutation option factories over the one client and query cache: tRPC's singleton
+ * setup (no React context, so the entry's provider tree needs nothing from tRPC).
+ */
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+/** The option factories in a component (`useQuery(trpc.x.queryOptions())`); always `trpc`. */
+export function useTRPC(): typeof trpc {
+  return trpc;
+}

@@ -9,7 +9,8 @@
  */
 import { createWSClient, wsLink } from "@trpc/client";
 import type { AppRouter } from "../server/trpc/router";
-import { queryClient, trpc } from "./trpc";
+import { queryClient } from "./queryClient";
+import { trpc } from "./trpc";
 
 /** Close code of a socket whose session ended (src/server/live/connections.ts). */
 const SESSION_ENDED = 4401;

@@ -16,11 +16,11 @@
  * (src/client/features/assessments/texts.ts).
  */
 import { z } from "zod";
+import type { ASSESSMENT_KINDS } from "./constants";
 import { Msg } from "./messages";
 import { plainText, rowIdSchema } from "./validation";
 
-/** The kinds of assessment a member can keep: the readiness assessment and the Porter diamond analysis. */
-export const ASSESSMENT_KINDS = ["readiness", "diamond"] as const;
+export { ASSESSMENT_KINDS } from "./constants";
 export type AssessmentKind = (typeof ASSESSMENT_KINDS)[number];
 
 /** The four areas, in the order of the information page. */

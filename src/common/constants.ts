@@ -135,3 +135,44 @@ export const APPROVAL_POINTS = [50, 100, 200] as const;
 export const HELPFUL_ANSWER_POINTS = 15;
 /** Points the author earns for each like standing on one of their items (landing: "+2 per like"). */
 export const LIKE_POINTS = 2;
+
+/**
+ * The kinds of assessment a member can keep: the readiness assessment and the Porter diamond
+ * analysis. Here rather than beside their schemas (common/assessments.ts) so the member area's
+ * layout can look for a visitor's kept answers without loading zod.
+ */
+export const ASSESSMENT_KINDS = ["readiness", "diamond"] as const;
+
+/**
+ * The boards (ADR 16 "Boards and routing"; kept here, zod-free, so the dashboard can name them
+ * and link their pages without loading the posts schemas of common/posts.ts): one (area, kind) pair each, i.e. one Received
+ * button, one list and one badge count. Membership has requests only; consultancy too (its
+ * offers are the services providers publish, src/common/services.ts; ADR 17).
+ */
+export const BOARDS = [
+  "membership.request",
+  "collaboration.request",
+  "collaboration.offer",
+  "export_services.request",
+  "export_services.offer",
+  "consultancy.request",
+  "information.request",
+  "information.offer",
+  "recruitment.request",
+  "recruitment.offer",
+] as const;
+export type Board = (typeof BOARDS)[number];
+
+/** Where each board's Received page is (the spec's route names). */
+export const RECEIVED_PATHS: Record<Board, string> = {
+  "membership.request": "/member-request/received",
+  "collaboration.request": "/collaboration/received-request",
+  "collaboration.offer": "/collaboration/received-offer",
+  "export_services.request": "/export-services/received-request",
+  "export_services.offer": "/export-services/received-offer",
+  "consultancy.request": "/consultancy/received-request",
+  "information.request": "/information/received-request",
+  "information.offer": "/information/received-offer",
+  "recruitment.request": "/recruitment/received-request",
+  "recruitment.offer": "/recruitment/received-offer",
+};

@@ -18,6 +18,8 @@
 import { z } from "zod";
 import {
   type Activity,
+  BOARDS,
+  type Board,
   POST_AREAS,
   POST_VALIDITY_DAYS,
   POST_VALIDITY_DEFAULT_DAYS,
@@ -50,38 +52,7 @@ import {
 } from "./services";
 import { dateSchema, plainText, productIdSchema, rowIdSchema, timestampSchema } from "./validation";
 
-/**
- * The boards (ADR 16 "Boards and routing"): one (area, kind) pair each, i.e. one Received
- * button, one list and one badge count. Membership has requests only; consultancy too (its
- * offers are the services providers publish, src/common/services.ts; ADR 17).
- */
-export const BOARDS = [
-  "membership.request",
-  "collaboration.request",
-  "collaboration.offer",
-  "export_services.request",
-  "export_services.offer",
-  "consultancy.request",
-  "information.request",
-  "information.offer",
-  "recruitment.request",
-  "recruitment.offer",
-] as const;
-export type Board = (typeof BOARDS)[number];
-
-/** Where each board's Received page is (the spec's route names). */
-export const RECEIVED_PATHS: Record<Board, string> = {
-  "membership.request": "/member-request/received",
-  "collaboration.request": "/collaboration/received-request",
-  "collaboration.offer": "/collaboration/received-offer",
-  "export_services.request": "/export-services/received-request",
-  "export_services.offer": "/export-services/received-offer",
-  "consultancy.request": "/consultancy/received-request",
-  "information.request": "/information/received-request",
-  "information.offer": "/information/received-offer",
-  "recruitment.request": "/recruitment/received-request",
-  "recruitment.offer": "/recruitment/received-offer",
-};
+export { BOARDS, type Board, RECEIVED_PATHS } from "./constants";
 
 /** The area and kind of a board (`"export_services.offer"` → export_services, offer). */
 export function boardParts(board: Board): { area: PostArea; kind: PostKind } {

@@ -9,14 +9,16 @@ import { createFileRoute, Outlet, redirect, useNavigate } from "@tanstack/react-
 import { useEffect } from "react";
 import { AppLayout } from "../components/AppLayout";
 import { FullPageLoader } from "../components/FullPageLoader";
-import { KeptResultsSaver } from "../features/assessments/KeptResultsSaver";
+import { KeptResults } from "../features/assessments/KeptResults";
 import { ApprovalStatusScreen } from "../features/session/ApprovalStatusScreen";
 import { SessionTimeout } from "../features/session/SessionTimeout";
 import { useSession } from "../features/session/useSession";
 
 export const Route = createFileRoute("/_app")({
   beforeLoad: async ({ context }) => {
-    const session = await context.queryClient.ensureQueryData(context.trpc.session.get.queryOptions());
+    // The tRPC client is not in the entry chunk (trpc.ts); the member area needs it anyway.
+    const { trpc } = await import("../trpc");
+    const session = await context.queryClient.ensureQueryData(trpc.session.get.queryOptions());
     if (!session) throw redirect({ to: "/landing", search: { auth: "signin" } });
   },
   pendingComponent: () => <FullPageLoader label={<Trans>Checking account status...</Trans>} />,
@@ -39,7 +41,7 @@ function MemberArea() {
       <SessionTimeout key={viewer.id} initialExpiresAt={expiresAt} />
       {viewer.approvalStatus === "approved" ? (
         <ModalsProvider>
-          <KeptResultsSaver />
+          <KeptResults />
           <AppLayout viewer={viewer}>
             <Outlet />
           </AppLayout>

@@ -16,22 +16,10 @@ import { errorText } from "../../lib/errors";
 import { LandingFooter } from "../landing";
 import { DiamondForm } from "./DiamondForm";
 import { DiamondResultView } from "./DiamondResultView";
+import type { DiamondSearch } from "./diamondSearch";
 import { AssessmentHeader, JoinInvitation, SavedStatus } from "./ReadinessAssessmentPage";
 import { SourceNote } from "./SourceNote";
 import { useAssessmentFlow } from "./useAssessmentFlow";
-
-/** The route's search params: the product and market of the analysis a retake starts from. */
-export interface DiamondSearch {
-  product?: string;
-  market?: string;
-}
-
-/** Keeps a short product text and an ISO-like code; anything else is dropped. */
-export function validateDiamondSearch(search: Record<string, unknown>): DiamondSearch {
-  const product = typeof search.product === "string" ? search.product.slice(0, 200) : undefined;
-  const market = typeof search.market === "string" && /^[A-Z]{2}$/.test(search.market) ? search.market : undefined;
-  return { ...(product ? { product } : {}), ...(market ? { market } : {}) };
-}
 
 export function DiamondAnalysisPage({ search }: { search: DiamondSearch }) {
   const { t } = useLingui();

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { formatDate, formatNumber } from "../../i18n";
 import { useTRPC } from "../../trpc";
-import { bandOf } from "./ResultView";
+import { bandOf } from "./bands";
 
 export function LatestAssessmentCard() {
   const { i18n } = useLingui();

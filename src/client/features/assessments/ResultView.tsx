@@ -4,7 +4,6 @@
  * result when there is one), the strongest and weakest area, and next steps for the weak areas
  * that link to what the club offers. `status` is the caller's: saved, or the invitation to join.
  */
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Badge, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
@@ -14,20 +13,13 @@ import { lazy, type ReactNode, Suspense, useState } from "react";
 import { READINESS_AREAS, type ReadinessArea, type ReadinessScore } from "../../../common/assessments";
 import { CountrySelect } from "../../components/ReferenceSelects";
 import { formatNumber } from "../../i18n";
+import { bandOf } from "./bands";
 import { AREA_NAMES, NEXT_STEPS } from "./texts";
 
 const ReadinessRadar = lazy(() => import("./ReadinessRadar"));
 
 /** An area below this score gets next steps. */
 const STRONG_ENOUGH = 75;
-
-/** The band of an overall score. */
-export function bandOf(overall: number): { label: MessageDescriptor; color: string } {
-  if (overall >= 75) return { label: msg`Ready to export`, color: "teal.9" };
-  if (overall >= 50) return { label: msg`Nearly ready`, color: "blue.9" };
-  if (overall >= 25) return { label: msg`Getting ready`, color: "orange.9" };
-  return { label: msg`Early stage`, color: "red.9" };
-}
 
 export function ResultView({
   score,

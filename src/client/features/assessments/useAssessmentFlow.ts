@@ -17,6 +17,7 @@ import {
 } from "../../../common/assessments";
 import { useTRPC } from "../../trpc";
 import { useSession } from "../session";
+import { keptAnswersKey } from "./keptAnswers";
 
 /** The answers of each kind. */
 export interface AnswersOf {
@@ -26,15 +27,13 @@ export interface AnswersOf {
 
 const SCHEMAS = { readiness: readinessAnswersSchema, diamond: diamondAnswersSchema };
 
-const storageKey = (kind: AssessmentKind) => `export-club.${kind}-answers`;
-
 /**
  * The answers kept in this browser for `kind` (a visitor's finished tool), or null (none,
  * unreadable, or no longer valid).
  */
 export function storedAnswers<K extends AssessmentKind>(kind: K): AnswersOf[K] | null {
   try {
-    const raw = window.localStorage.getItem(storageKey(kind));
+    const raw = window.localStorage.getItem(keptAnswersKey(kind));
     const parsed = raw ? SCHEMAS[kind].safeParse(JSON.parse(raw)) : null;
     return parsed?.success ? (parsed.data as AnswersOf[K]) : null;
   } catch {
@@ -45,8 +44,8 @@ export function storedAnswers<K extends AssessmentKind>(kind: K): AnswersOf[K] |
 /** Keeps `answers` of `kind` in this browser, or forgets them (null). */
 export function storeAnswers(kind: AssessmentKind, answers: object | null): void {
   try {
-    if (answers) window.localStorage.setItem(storageKey(kind), JSON.stringify(answers));
-    else window.localStorage.removeItem(storageKey(kind));
+    if (answers) window.localStorage.setItem(keptAnswersKey(kind), JSON.stringify(answers));
+    else window.localStorage.removeItem(keptAnswersKey(kind));
   } catch {
     // Private browsing: the result is simply not kept.
   }

@@ -10,9 +10,7 @@ import { Alert, Avatar, Button, Card, Group, Progress, SimpleGrid, Stack, Text, 
 import { IconCoins, IconInbox, IconMail, IconSchool, IconUserCheck, IconUserCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { APPROVAL_POINTS } from "../../../common/inbox";
-import { LIKE_POINTS } from "../../../common/library";
-import { HELPFUL_ANSWER_POINTS } from "../../../common/points";
+import { APPROVAL_POINTS, HELPFUL_ANSWER_POINTS, LIKE_POINTS } from "../../../common/constants";
 import { AverageRating } from "../../components/AverageRating";
 import { TierBadge } from "../../components/TierBadge";
 import { formatNumber } from "../../i18n";

@@ -12,9 +12,12 @@ import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { boardBadgeCap, type PostArea } from "../../../common/constants";
 import type { Board } from "../../../common/posts";
+import { LazyDialog } from "../../components/LazyDialog";
 import { badgeLabel, useBadges } from "../badges";
-import { ConsultationDialog } from "../posts/ConsultationDialog";
 import { RECEIVED_PATHS, SEND_PATHS } from "../posts/labels";
+
+/** The consultation request dialog (its form, pickers and schemas), fetched when it first opens. */
+const loadConsultationDialog = () => import("../posts/ConsultationDialog").then((m) => m.ConsultationDialog);
 
 interface Row {
   label: ReactNode;
@@ -212,7 +215,7 @@ export function ServiceGroups() {
           </Card>
         ))}
       </SimpleGrid>
-      <ConsultationDialog opened={consulting} onClose={() => setConsulting(false)} />
+      <LazyDialog load={loadConsultationDialog} opened={consulting} onClose={() => setConsulting(false)} />
     </Stack>
   );
 }

@@ -6,8 +6,9 @@ import { IconLayoutDashboard, IconLogin, IconUserPlus } from "@tabler/icons-reac
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { ContentItem, ContentKind } from "../../../common/content";
-import { queryClient, trpc } from "../../trpc";
-import { LazyDialog, preloadOn } from "./LazyDialog";
+import { LazyDialog, preloadOn } from "../../components/LazyDialog";
+import { probeSession } from "../../lib/sessionProbe";
+import { queryClient } from "../../queryClient";
 import {
   loadBenefitsDialog,
   loadContentAdminDialog,
@@ -30,15 +31,16 @@ import { MembershipCard } from "./sections/MembershipCard";
 import { TestimonialsCard } from "./sections/TestimonialsCard";
 
 /**
- * Whether someone is signed in, asked once after the first render through the query cache
- * (which the dashboard then reads): no query observer, so `useQuery` stays out of the landing
- * page's JavaScript (ADR 7), and the prerendered page (ADR 15) matches the first render.
+ * Whether someone is signed in, asked once after the first render through tRPC's plain client
+ * (lib/sessionProbe.ts): neither the full client nor a query observer is in the landing page's JavaScript
+ * (docs/decisions/0021-entry-chunk-without-the-member-area.md), and the prerendered page
+ * (docs/decisions/0015-prerendered-landing.md) matches the first render.
  */
 function useSignedIn(): { signedIn: boolean; isAdmin: boolean } {
   const [state, setState] = useState({ signedIn: false, isAdmin: false });
   useEffect(() => {
     let mounted = true;
-    queryClient.fetchQuery(trpc.session.get.queryOptions()).then(
+    probeSession().then(
       (session) => mounted && setState({ signedIn: !!session, isAdmin: !!session?.viewer.isAdmin }),
       () => {}, // unknown: the page stays as for a visitor
     );
@@ -80,6 +82,7 @@ export function LandingPage({ auth, onAuthChange }: LandingPageProps) {
   /** Details / Watch a Video: the newest active item, or the spec's "nothing available" toast. */
   async function openViewer(kind: "pdf" | "video") {
     try {
+      const { trpc } = await import("../../trpc");
       const active = await queryClient.fetchQuery({ ...trpc.content.active.queryOptions(), staleTime: 0 });
       const item = active[kind];
       if (item) setViewer({ kind, item });

@@ -5,16 +5,15 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { PostArea } from "../../../common/constants";
-import {
-  type Board,
-  type CollaborationKind,
-  type CURRENCIES,
-  type DELIVERY_MODES,
-  type INFORMATION_KINDS,
-  type PostForm,
-  RECEIVED_PATHS,
-  type WORKPLACES,
+import { type PostArea, RECEIVED_PATHS } from "../../../common/constants";
+import type {
+  Board,
+  CollaborationKind,
+  CURRENCIES,
+  DELIVERY_MODES,
+  INFORMATION_KINDS,
+  PostForm,
+  WORKPLACES,
 } from "../../../common/posts";
 
 /** Service areas as the dashboard names them. */

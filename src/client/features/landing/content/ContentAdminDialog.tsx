@@ -36,11 +36,11 @@ import {
   type MembershipDocumentType,
 } from "../../../../common/content";
 import { FileUpload } from "../../../components/FileUpload";
+import type { DialogProps } from "../../../components/LazyDialog";
 import { formatDate } from "../../../i18n";
 import { errorText } from "../../../lib/errors";
 import type { Uploaded } from "../../../lib/upload";
 import { trpc } from "../../../trpc";
-import type { DialogProps } from "../LazyDialog";
 import { useContentTexts } from "./texts";
 
 export interface ContentAdminDialogProps extends DialogProps {

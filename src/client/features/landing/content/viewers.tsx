@@ -10,7 +10,7 @@ import { Alert, Anchor, Box, Button, Group, Modal, Stack, Text } from "@mantine/
 import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import type { ContentItem } from "../../../../common/content";
-import type { DialogProps } from "../LazyDialog";
+import type { DialogProps } from "../../../components/LazyDialog";
 
 /** A PDF in the page, or a Word document to download. */
 export function DocumentView({ item }: { item: ContentItem }) {

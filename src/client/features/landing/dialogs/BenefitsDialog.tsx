@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBulb, IconHeartHandshake, IconRoute, IconSchool, IconTrophy, IconUsersGroup } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import type { DialogProps } from "../LazyDialog";
+import type { DialogProps } from "../../../components/LazyDialog";
 
 /** Membership benefits: six benefits (spec part 1 §2). */
 export function BenefitsDialog({ opened, onClose }: DialogProps) {

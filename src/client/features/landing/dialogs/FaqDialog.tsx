@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Accordion, Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { APPROVAL_POINTS, HELPFUL_ANSWER_POINTS, TIER_COST } from "../../../../common/constants";
+import type { DialogProps } from "../../../components/LazyDialog";
 import { formatNumber } from "../../../i18n";
-import type { DialogProps } from "../LazyDialog";
 
 /** Frequently Asked Questions: four static questions (spec part 1 §2, §9). */
 export function FaqDialog({ opened, onClose }: DialogProps) {

@@ -3,11 +3,11 @@ import { Alert, Button, Center, Group, List, Loader, Modal, Paper, Stack, Text, 
 import { IconCheck } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { TIERS, type Tier } from "../../../../common/constants";
+import type { DialogProps } from "../../../components/LazyDialog";
 import { TierBadge } from "../../../components/TierBadge";
 import { TierPrice, TierQuota } from "../../../components/TierTexts";
 import { trpc } from "../../../trpc";
 import { DocumentView } from "../content/viewers";
-import type { DialogProps } from "../LazyDialog";
 
 /**
  * Membership Levels and Services: the newest active membership document of the type, or the

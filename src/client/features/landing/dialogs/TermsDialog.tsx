@@ -2,9 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Button, Center, Group, List, Loader, Modal, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import type { DialogProps } from "../../../components/LazyDialog";
 import { trpc } from "../../../trpc";
 import { DocumentView } from "../content/viewers";
-import type { DialogProps } from "../LazyDialog";
 
 /**
  * Terms and Conditions: the newest active membership document of the type (a PDF in the page,

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Button, Group, Text } from "@mantine/core";
 import { IconFileText, IconInfoCircle, IconPlayerPlay } from "@tabler/icons-react";
-import { preloadOn } from "../LazyDialog";
+import { preloadOn } from "../../../components/LazyDialog";
 import { loadPdfDialog, loadVideoDialog } from "../loaders";
 import { SectionCard } from "./SectionCard";
 

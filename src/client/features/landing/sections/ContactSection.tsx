@@ -2,8 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Box, Button, Container, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconHelpCircle } from "@tabler/icons-react";
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from "react";
+import { LoadFailureBoundary, preloadOn } from "../../../components/LazyDialog";
 import { ChannelsPlaceholder, ContactFormPlaceholder } from "../contact/placeholders";
-import { LoadFailureBoundary, preloadOn } from "../LazyDialog";
 import { loadFaqDialog } from "../loaders";
 
 /**

@@ -2,7 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { Button, Group, Paper, Title } from "@mantine/core";
 import { IconFileText, IconMovie, IconPdf } from "@tabler/icons-react";
 import type { ContentKind } from "../../../../common/content";
-import { preloadOn } from "../LazyDialog";
+import { preloadOn } from "../../../components/LazyDialog";
 import { loadContentAdminDialog } from "../loaders";
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { preloadOn } from "../LazyDialog";
+import { preloadOn } from "../../../components/LazyDialog";
 import { loadBenefitsDialog, loadSignInDialog, loadSignUpDialog } from "../loaders";
 
 interface HeroProps {

@@ -3,10 +3,10 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/c
 import { IconCertificate, IconFileText, IconListCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { APPROVAL_POINTS, HELPFUL_ANSWER_POINTS, LIKE_POINTS, TIERS, type Tier } from "../../../../common/constants";
+import { preloadOn } from "../../../components/LazyDialog";
 import { TierBadge } from "../../../components/TierBadge";
 import { TierPrice, TierQuota } from "../../../components/TierTexts";
 import { formatNumber } from "../../../i18n";
-import { preloadOn } from "../LazyDialog";
 import { loadLevelsDialog, loadTermsDialog } from "../loaders";
 import { SectionCard } from "./SectionCard";
 

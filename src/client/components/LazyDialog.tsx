@@ -101,7 +101,7 @@ export function LazyDialog<P extends DialogProps>({ load, ...props }: { load: Di
 
 /**
  * Spinner over the page while a dialog's chunk arrives. Fixed to the viewport without a portal:
- * the public pages that use it have no transformed ancestors, and the Portal component would
+ * the pages that use it have no transformed ancestors, and the Portal component would
  * add its own chunk to their initial JavaScript.
  */
 function DialogLoading({ label }: { label: string }) {
