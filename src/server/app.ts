@@ -4,7 +4,7 @@
  * SPA fallback. `main.ts` and the tests both call `buildApp`.
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
@@ -72,8 +72,8 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * The origin (`scheme://host`) a request was addressed to, for mail links when `PUBLIC_ORIGIN`
- * is unset and for the same-origin check. `X-Forwarded-Proto` and `X-Forwarded-Host` count only
+ * The origin (`scheme://host`) a request was addressed to, for the same-origin check (never for
+ * links: those name `PUBLIC_ORIGIN`, config.ts). `X-Forwarded-Proto` and `X-Forwarded-Host` count only
  * with `TRUST_PROXY=true`, and the scheme is only ever `http` or `https`. Without a trusted
  * header the scheme is `https` on a TLS socket or in production (served behind HTTPS), else `http`.
  */
@@ -268,8 +268,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   }
 
   async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
-    const own = requestOrigin("raw" in req ? req.raw : (req as unknown as IncomingMessage), config);
-    const origin = config.publicOrigin ?? `${own.protocol}://${own.host}`;
+    // Links in mail name the configured origin, never the request's headers (config.ts).
+    const origin = config.publicOrigin;
     if ("raw" in req && typeof (res as { setCookie?: unknown }).setCookie === "function") {
       if (req.authError) throw trpcErrorOf(req.authError);
       return createContextInner({ deps, auth: req.auth, ip: req.ip, origin, cookie: cookieFor(res) });

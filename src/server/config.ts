@@ -28,8 +28,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Export Club <no-reply@export-club.local>"),
   /** The account that signs up with this address becomes admin and is approved at once. */
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
-  /** Public origin of the site, used in mail links and the same-origin check. */
-  PUBLIC_ORIGIN: z.preprocess(emptyToUndefined, z.url().optional()),
+  /**
+   * Public origin of the site (`https://club.example.com`): the origin of every link in mail, and
+   * accepted by the same-origin check. Required in production; elsewhere the listening address.
+   */
+  PUBLIC_ORIGIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .url()
+      .refine((v) => /^https?:$/.test(new URL(v).protocol), "must be an http:// or https:// URL")
+      .optional(),
+  ),
   /** Number for the landing page's SMS and WhatsApp buttons (international format). */
   CONTACT_PHONE: z.preprocess(
     emptyToUndefined,
@@ -93,6 +102,12 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** `http://host:port` of the listening socket, with `localhost` for a wildcard address. */
+function listeningOrigin(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 /**
  * Parses `env` (default `process.env`) into the typed configuration.
  * @throws Error, one line: `Invalid configuration: SETTING: reason; …`.
@@ -100,6 +115,15 @@ export type Config = ReturnType<typeof loadConfig>;
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema
     .superRefine((e, ctx) => {
+      // Mail links never come from request headers (a forged Host would otherwise put its own
+      // address into a genuine reset mail): production names its origin.
+      if (e.NODE_ENV === "production" && !e.PUBLIC_ORIGIN)
+        ctx.addIssue({
+          code: "custom",
+          path: ["PUBLIC_ORIGIN"],
+          message:
+            "required in production (the site's public URL, e.g. https://club.example.com: every link in mail names it)",
+        });
       if (e.STORAGE_DRIVER !== "s3") return;
       if (!e.S3_BUCKET)
         ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when STORAGE_DRIVER=s3" });
@@ -138,7 +162,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
-    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ""),
+    /** The origin of every link in mail: PUBLIC_ORIGIN, else (outside production) the listening address. */
+    publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : listeningOrigin(e.HOST, e.PORT),
     contactPhone: e.CONTACT_PHONE,
     instagramUrl: e.INSTAGRAM_URL,
     linkedinUrl: e.LINKEDIN_URL,

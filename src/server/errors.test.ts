@@ -65,7 +65,7 @@ describe("parseSessionToken", () => {
 
 describe.each([
   ["development", {}],
-  ["production", { NODE_ENV: "production" }],
+  ["production", { NODE_ENV: "production", PUBLIC_ORIGIN: "https://club.example" }],
 ])("malformed session cookies (%s)", (_mode, env) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -67,7 +67,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 
   const mail = startMailWorker({ db: database.db, config, log: app.log });
   // Mail written by jobs has no request to take the origin from (ADR 19).
-  const origin = config.publicOrigin ?? `http://localhost:${config.port}`;
+  const origin = config.publicOrigin;
   const jobs = await startJobs({
     database,
     config,

@@ -69,7 +69,7 @@ describe("e-mail change", () => {
     const mails = await outboxTo(newEmail);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: `email-change:${user.id}`, status: "pending" });
-    expect(mails[0]!.textBody).toContain("http://localhost/confirm-email?token=");
+    expect(mails[0]!.textBody).toContain("http://localhost:3000/confirm-email?token=");
     const token = tokenIn(mails[0]!.textBody);
     expect(await outboxTo(user.email)).toHaveLength(0);
     expect(await emailOf(user.id)).toBe(user.email);

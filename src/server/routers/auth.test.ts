@@ -10,6 +10,7 @@ import { Msg } from "../../common/messages";
 import { createTestApp, DEFAULT_PASSWORD, type TestApp } from "../../test/app";
 import { securityEventsOf } from "../../test/fixtures";
 import { requestOrigin } from "../app";
+import { loadConfig } from "../config";
 import { contactMessages, emailChangeRequests, emailOutbox, profiles, sessions, userRoles, users } from "../db/schema";
 import { createContextInner, type RequestAuth } from "../trpc/context";
 import { createCallerFactory, memberProcedure, router } from "../trpc/init";
@@ -641,19 +642,53 @@ describe("origins (issue #10 §7)", () => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
-  it("with TRUST_PROXY=false, X-Forwarded-Proto and -Host do not steer mail links", async () => {
-    const user = await t.createUser({ status: "approved" });
-    const { token } = await t.sessionFor(user);
-    const newEmail = uniqueEmail("moved");
-    const res = await t.mutation(
-      "account.requestEmailChange",
-      { newEmail, currentPassword: user.password },
-      { token, headers: { "x-forwarded-proto": "https://evil.example/#", "x-forwarded-host": "evil.example" } },
+  it("a forged Host or X-Forwarded-Host never shapes a mail link: links name PUBLIC_ORIGIN (ASVS V6.4.3)", async () => {
+    const forged = { host: "evil.example", origin: "http://evil.example", "x-forwarded-host": "evil.example" };
+    const trusting = await createTestApp({ env: { TRUST_PROXY: "true", PUBLIC_ORIGIN: "https://club.example/" } });
+    try {
+      for (const [app, expected] of [
+        [t, "http://localhost:3000"],
+        [trusting, "https://club.example"],
+      ] as const) {
+        // Anonymous: a reset for someone else, sent from the attacker's "own" origin.
+        const victim = await app.createUser({ status: "approved" });
+        const reset = await app.mutation(
+          "passwordReset.request",
+          { email: victim.email },
+          { headers: { ...forged, "x-forwarded-proto": "https" } },
+        );
+        expect(reset.status).toBe(200);
+        // Signed in: an address change (its confirmation link goes to the new address).
+        const user = await app.createUser({ status: "approved" });
+        const { token } = await app.sessionFor(user);
+        const newEmail = uniqueEmail("moved");
+        const change = await app.mutation(
+          "account.requestEmailChange",
+          { newEmail, currentPassword: user.password },
+          { token, headers: { ...forged, "x-forwarded-proto": "https://evil.example/#" } },
+        );
+        expect(change.status).toBe(200);
+        for (const to of [victim.email, newEmail]) {
+          const [mail] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+          expect(mail?.textBody).toContain(`${expected}/`);
+          expect(`${mail?.textBody} ${mail?.htmlBody}`).not.toContain("evil.example");
+        }
+      }
+    } finally {
+      await trusting.close();
+    }
+  });
+
+  it("production refuses to start without PUBLIC_ORIGIN, in one line naming it", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /^Invalid configuration: PUBLIC_ORIGIN: required in production/,
     );
-    expect(res.status).toBe(200);
-    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, newEmail));
-    expect(mail?.textBody).toContain("http://localhost/confirm-email?token=");
-    expect(mail?.textBody).not.toContain("evil.example");
+    expect(() => loadConfig({ NODE_ENV: "production", PUBLIC_ORIGIN: "ftp://club.example" })).toThrow(/PUBLIC_ORIGIN/);
+    expect(loadConfig({ NODE_ENV: "production", PUBLIC_ORIGIN: "https://club.example/" }).publicOrigin).toBe(
+      "https://club.example",
+    );
+    expect(loadConfig({ NODE_ENV: "development", PORT: "8080" }).publicOrigin).toBe("http://localhost:8080");
+    expect(loadConfig({ HOST: "127.0.0.1", PORT: "3123" }).publicOrigin).toBe("http://127.0.0.1:3123");
   });
 
   it("requestOrigin: forwarded headers only behind a trusted proxy, and only http or https", () => {

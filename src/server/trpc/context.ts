@@ -64,7 +64,7 @@ export function createContextInner(opts: {
     deps: opts.deps,
     auth: opts.auth ?? null,
     ip: opts.ip ?? null,
-    origin: opts.origin ?? opts.deps.config.publicOrigin ?? "http://localhost:3000",
+    origin: opts.origin ?? opts.deps.config.publicOrigin,
     cookie: opts.cookie ?? noCookie,
     connection: opts.connection ?? null,
   };
