@@ -301,9 +301,12 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
           app.log.warn({ err: error, path: procedurePath }, "value refused by the database");
       },
       responseMeta({ errors }) {
-        return errors.some((e) => e.code === "SERVICE_UNAVAILABLE")
-          ? { headers: { "Retry-After": String(RETRY_AFTER_OUTAGE_SECONDS) } }
-          : {};
+        // Every answer may carry personal data (a member's profile, contacts, messages): no cache
+        // keeps it, not the browser's nor a proxy's (issue 26 point 5, ASVS V14.3.2).
+        const headers: Record<string, string> = { "Cache-Control": "no-store" };
+        if (errors.some((e) => e.code === "SERVICE_UNAVAILABLE"))
+          headers["Retry-After"] = String(RETRY_AFTER_OUTAGE_SECONDS);
+        return { headers };
       },
     },
   });

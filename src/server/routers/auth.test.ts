@@ -340,6 +340,29 @@ describe("sign-in", () => {
     expect(row?.lastActiveAt).toBeInstanceOf(Date);
   });
 
+  it("signing in on a browser that holds a session ends that session (ASVS V7.2.4)", async () => {
+    const before = await t.createUser({ status: "approved" });
+    const { token: old } = await t.sessionFor(before);
+    const user = await t.createUser({ status: "approved" });
+    const res = await t.mutation("auth.signIn", { email: user.email, password: user.password }, { token: old });
+    expect(res.status).toBe(200);
+    expect(await t.authOf(old)).toBeNull();
+    expect((await t.authOf(res.sessionCookie!))?.viewer.id).toBe(user.id);
+  });
+
+  it("tRPC answers are never cached: Cache-Control: no-store (ASVS V14.3.2)", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const { token } = await t.sessionFor(user);
+    for (const url of ["/trpc/session.get", "/trpc/profile.get"]) {
+      const res = await t.inject({ url, headers: { cookie: `${t.cookieName}=${token}` } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-store");
+    }
+    const refused = await t.inject({ url: "/trpc/profile.get" });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers["cache-control"]).toBe("no-store");
+  });
+
   it("unknown e-mail and wrong password give the same code and message", async () => {
     const user = await t.createUser({ status: "approved" });
     const unknownEmail = uniqueEmail("nobody");

@@ -34,6 +34,8 @@ export const authRouter = router({
       adminEmail: ctx.deps.config.adminEmail,
       origin: ctx.origin,
     });
+    // A browser holds one session: the one it signed in with before ends now (ASVS V7.2.4).
+    if (ctx.auth) await invalidateSession(ctx.db, ctx.auth.session.id);
     const expiresAt = sessionExpiresAt({ createdAt: result.createdAt, lastActiveAt: result.createdAt });
     ctx.cookie.set(result.token, new Date(result.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
     return { userId: result.userId, expiresAt };
