@@ -71,6 +71,14 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return raw?.split(",")[0]?.trim() || undefined;
 }
 
+/** The largest WebSocket frame a client may send (bytes); a larger one ends its socket with 1009. */
+export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
+
+/** The `ws` library's error for a frame over `maxPayload`. */
+function isOversizedFrame(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH";
+}
+
 /**
  * The origin (`scheme://host`) a request was addressed to, for the same-origin check (never for
  * links: those name `PUBLIC_ORIGIN`, config.ts). `X-Forwarded-Proto` and `X-Forwarded-Host` count only
@@ -181,7 +189,17 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   });
 
   // Before the same-origin hook: its onRequest hook marks upgrades, so a refused upgrade's socket is closed.
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: WS_MAX_PAYLOAD_BYTES },
+    // A frame over the limit is the client's doing: one warning line, no stack (issue 26 point 5).
+    // Any other socket error is logged as the plugin does by default. Either way the socket ends.
+    errorHandler(error, socket, request) {
+      if (isOversizedFrame(error))
+        request.log.warn({ ip: request.ip }, `WebSocket frame over ${WS_MAX_PAYLOAD_BYTES} bytes refused`);
+      else request.log.error(error);
+      socket.terminate();
+    },
+  });
 
   app.decorateRequest("auth", null);
   app.decorateRequest("authError", null);
@@ -293,6 +311,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       maxBatchSize: MAX_BATCH_SIZE,
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       onError({ error, path: procedurePath }) {
+        // tRPC reports the socket's oversized frame too; the WebSocket plugin logged it once already.
+        if (isOversizedFrame(error.cause)) return;
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, path: procedurePath }, "tRPC error");
         else if (error.code === "SERVICE_UNAVAILABLE")
           app.log.warn({ err: error, path: procedurePath }, "database unavailable");
