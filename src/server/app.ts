@@ -191,7 +191,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   // Before the same-origin hook: its onRequest hook marks upgrades, so a refused upgrade's socket is closed.
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_PAYLOAD_BYTES },
-    // A frame over the limit is the client's doing: one warning line, no stack (issue 26 point 5).
+    // A frame over the limit is the client's doing: one warning line, no stack
+    // (docs/architecture.md, Security model: Sessions).
     // Any other socket error is logged as the plugin does by default. Either way the socket ends.
     errorHandler(error, socket, request) {
       if (isOversizedFrame(error))
@@ -322,7 +323,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
       },
       responseMeta({ errors }) {
         // Every answer may carry personal data (a member's profile, contacts, messages): no cache
-        // keeps it, not the browser's nor a proxy's (issue 26 point 5, ASVS V14.3.2).
+        // keeps it, not the browser's nor a proxy's (ASVS V14.3.2; docs/architecture.md, Security model).
         const headers: Record<string, string> = { "Cache-Control": "no-store" };
         if (errors.some((e) => e.code === "SERVICE_UNAVAILABLE"))
           headers["Retry-After"] = String(RETRY_AFTER_OUTAGE_SECONDS);

@@ -1,7 +1,7 @@
 /**
  * A WebSocket frame over the size limit (`WS_MAX_PAYLOAD_BYTES`) ends that socket with close code
  * 1009 and leaves one warning line in the log, without a stack and without an error-level line
- * (issue 26 point 5: an oversized frame is the client's doing, not the server's fault).
+ * (docs/architecture.md, Security model: an oversized frame is the client's doing, not a server fault).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
