@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   app = await buildApp(
     { database: testDb.database, config, events },
-    { logger: { stream } as never, clientDir: "/nonexistent" },
+    { logger: { stream }, clientDir: "/nonexistent" },
   );
   await app.listen({ port: 0, host: "127.0.0.1" });
   port = (app.server.address() as { port: number }).port;
