@@ -90,8 +90,8 @@ export function ContactInboxPage() {
     void navigate({ search: (prev) => ({ ...prev, id }), replace: wide, resetScroll: false });
   }
 
-  function closePanel() {
-    void navigate({ search: (prev) => ({ ...prev, id: undefined }), replace: true, resetScroll: false });
+  function closePanel(): Promise<void> {
+    return navigate({ search: (prev) => ({ ...prev, id: undefined }), replace: true, resetScroll: false });
   }
 
   function setTab(tab: ContactFilter) {
@@ -218,7 +218,7 @@ function ContactList({
 }
 
 /** One message: opening it reads it (the server marks it); reply, handled / reopen, delete. */
-function ContactPanel({ id, onDeleted }: { id: number; onDeleted: () => void }) {
+function ContactPanel({ id, onDeleted }: { id: number; onDeleted: () => Promise<void> }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -409,7 +409,8 @@ function MessageActions({
 }: {
   message: ContactMessage;
   onChanged: () => Promise<unknown>;
-  onDeleted: () => void;
+  /** Closes the panel; resolves once it is gone. */
+  onDeleted: () => Promise<void>;
 }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
@@ -441,7 +442,9 @@ function MessageActions({
       await remove.mutateAsync({ id: m.id });
       notifications.show({ color: "teal", message: t`The message is deleted.` });
       setConfirming(false);
-      onDeleted();
+      // The panel first, then its query: removed while the panel still showed it, the query was
+      // fetched again at once, and the deleted message answered 404.
+      await onDeleted();
       queryClient.removeQueries(trpc.contact.get.queryFilter({ id: m.id }));
       await queryClient.invalidateQueries(trpc.contact.list.pathFilter());
     } catch (err) {
