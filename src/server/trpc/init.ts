@@ -16,6 +16,9 @@ import type { Context } from "./context";
 const t = initTRPC.context<Context>().create({
   // Never send stack traces to clients.
   isDev: false,
+  // Subscriptions travel only on the WebSocket, whose handshakes are capped per IP address
+  // (docs/architecture.md, Security model); over HTTP (SSE) they are refused.
+  sse: { enabled: false },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const zodError = cause instanceof ZodError ? z.flattenError(cause) : null;
