@@ -8,7 +8,8 @@
  *   as the WebSocket adapter runs them — are refused and write nothing;
  * - an admin who loses the role keeps a member's socket but is refused admin procedures, and their
  *   badges stop carrying admin counts;
- * - a handshake without a valid session is refused.
+ * - a session deleted in the database by anyone closes its socket within 5 s;
+ * - a handshake without a valid session is refused, and subscriptions over HTTP (SSE) are refused.
  */
 
 import { EventEmitter } from "node:events";
@@ -197,6 +198,34 @@ describe("an open WebSocket follows its session", () => {
     }
   });
 
+  it("a session deleted in the database, outside the app, closes its socket within 5 s", async () => {
+    const m = await t.member();
+    const { ws, ops } = await openSocket(m);
+    try {
+      await t.db.execute(sql`delete from sessions where id = ${m.auth.session.id}`);
+      await closedBySession(ws);
+      await expectRefused(ops, m);
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it("250 sessions deleted in one statement close the socket of every one of them (ids announced in chunks)", async () => {
+    const m = await t.member();
+    await t.db.execute(
+      sql`insert into sessions (id, user_id, secret_hash) select 'bulk' || n, ${m.id}, 'x' from generate_series(1, 248) as n`,
+    );
+    // The socket's session is the last row, past the first chunks of 100.
+    const last = await t.sessionFor({ ...m, status: "approved", admin: false });
+    const { ws } = await openSocket(last);
+    try {
+      await t.db.execute(sql`delete from sessions where user_id = ${m.id}`);
+      await closedBySession(ws);
+    } finally {
+      await ws.close();
+    }
+  });
+
   it("an admin who loses the role is refused admin procedures on the open socket", async () => {
     const demoted = await t.actor("admin");
     const other = await t.actor("admin");
@@ -263,6 +292,17 @@ describe("WebSockets per IP address (issue #10 §5)", () => {
       ws.on("error", () => {});
     });
   }
+
+  it("subscriptions over HTTP (SSE), which the cap does not count, are refused: the stream ends at once", async () => {
+    const m = await t.member();
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/trpc/badges.onChange",
+      headers: { cookie: `${t.cookieName}=${m.token}`, accept: "text/event-stream" },
+    });
+    expect(res.body).toContain("METHOD_NOT_SUPPORTED");
+    expect(res.body).not.toContain('"admin"');
+  });
 
   it(`one address holds at most ${MAX_SOCKETS_PER_IP} sockets; a closed one frees its place`, async () => {
     const user = await t.createUser({ status: "approved" });

@@ -9,8 +9,9 @@
  *   suspension, rejection, approval, role change…) or by a reconnect of the event bus. On a miss
  *   the database decides (`authenticate`, one prepared query).
  * - When a session ends — an event about its member after which the database no longer admits
- *   it, or its idle/absolute limit passing (checked every `SWEEP_MS`) — the server closes the
- *   socket with code 4401, so no subscription outlives its session.
+ *   it, its row deleted by anyone (`sessions.ended`, from a trigger), or its idle/absolute limit
+ *   passing (checked every `SWEEP_MS`) — the server closes the socket with code 4401, so no
+ *   subscription outlives its session.
  *
  * One registry per process (`connectionRegistry(deps)`), fed by the event bus.
  */
@@ -201,7 +202,9 @@ export class ConnectionRegistry {
 
   private start(): void {
     if (!this.unlisten) {
-      this.unlisten = this.events.on(["member.changed", "session.touched", "bus.reconnected"], (e) => this.dispatch(e));
+      this.unlisten = this.events.on(["member.changed", "sessions.ended", "session.touched", "bus.reconnected"], (e) =>
+        this.dispatch(e),
+      );
     }
     if (!this.sweeper) {
       this.sweeper = setInterval(() => this.sweep(), this.sweepMs);
@@ -223,6 +226,13 @@ export class ConnectionRegistry {
           for (const entry of [...(this.byUser.get(userId) ?? [])]) this.recheck(entry);
         }
         return;
+      case "sessions.ended": {
+        const ended = new Set(event.sessionIds);
+        for (const entry of [...this.entries]) {
+          if (entry.cached && ended.has(entry.cached.session.id)) this.recheck(entry);
+        }
+        return;
+      }
       case "session.touched": {
         const at = new Date(event.lastActiveAt);
         for (const entry of this.entries) {

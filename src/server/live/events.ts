@@ -38,6 +38,12 @@ export type AppEvent =
       sectors: string[];
       reach: string[];
     }
+  /**
+   * These sessions were deleted — by the app, a housekeeping job or anyone with SQL. Published
+   * only by the `sessions_ended` trigger (drizzle/0023_sessions_ended.sql), at most 100 ids
+   * per event; open WebSockets of these sessions close.
+   */
+  | { type: "sessions.ended"; sessionIds: string[] }
   /** A session's idle timer restarted (heartbeat or Extend Session); subscriptions track it in memory. */
   | { type: "session.touched"; sessionId: string; lastActiveAt: string }
   /** Offers or their notifications changed for these requesters. */
