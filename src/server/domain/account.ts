@@ -3,7 +3,7 @@
  */
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { hashPassword, verifyPassword } from "../auth/password";
@@ -11,7 +11,7 @@ import { hitRateLimit, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
 import { invalidateUserSessions } from "../auth/session";
 import type { Db, DbOrTx, Tx } from "../db/client";
-import { emailChangeRequests, profiles, userRoles, users } from "../db/schema";
+import { emailChangeRequests, profiles, securityEvents, userRoles, users } from "../db/schema";
 import { publish } from "../live/events";
 import { enqueueMail } from "../mail/outbox";
 import { adminConfirmMail, emailChangeMail, type MailContent } from "../mail/templates";
@@ -203,6 +203,21 @@ export async function confirmEmailChange(
   });
 }
 
+/**
+ * Whether an admin has ever removed `userId`'s admin role (an `admin_revoked` security event).
+ * `ADMIN_EMAIL` bootstraps the first admin once: after a removal it neither mails a new link nor
+ * grants the role, so the removal lasts; an admin or `npm run admin:grant` can still grant it
+ * (docs/architecture.md, Security model).
+ */
+export async function adminRoleRevoked(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, "admin_revoked")))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** `confirmEmailChange` for a link that confirms the account's own address. */
 async function confirmOwnAddress(
   tx: Tx,
@@ -213,7 +228,7 @@ async function confirmOwnAddress(
   const forAdmin = opts.adminEmail !== undefined && opts.adminEmail === req.newEmail;
   if (forAdmin && opts.viewerId !== req.userId) throw new DomainError("UNAUTHORIZED", Msg.signInRequired);
   await tx.update(emailChangeRequests).set({ consumedAt: new Date() }).where(eq(emailChangeRequests.id, req.id));
-  if (!forAdmin) return { email: req.newEmail, adminGranted: false };
+  if (!forAdmin || (await adminRoleRevoked(tx, req.userId))) return { email: req.newEmail, adminGranted: false };
   await tx.insert(userRoles).values({ userId: req.userId, role: "admin" }).onConflictDoNothing();
   await tx
     .update(profiles)

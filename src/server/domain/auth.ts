@@ -13,7 +13,7 @@ import { createSession } from "../auth/session";
 import type { Db } from "../db/client";
 import { emailChangeRequests, profiles, userRoles, users } from "../db/schema";
 import { publish } from "../live/events";
-import { issueAddressConfirmation } from "./account";
+import { adminRoleRevoked, issueAddressConfirmation } from "./account";
 import { recordActiveDay } from "./analytics";
 import { DomainError, tooManyRequests } from "./errors";
 
@@ -139,8 +139,9 @@ export async function signIn(
 }
 
 /**
- * For the `ADMIN_EMAIL` account that is not admin yet and has no valid link pending (it expired
- * unopened, say): mails a new one. Called on its successful sign-in, so at most one link is
+ * For the `ADMIN_EMAIL` account that is not admin yet, has no valid link pending (it expired
+ * unopened, say) and has never had the role removed by an admin (`adminRoleRevoked`): mails a
+ * new one. Called on its successful sign-in, so at most one link is
  * valid at a time.
  */
 async function resendAdminConfirmation(db: Db, userId: string, email: string, origin: string): Promise<void> {
@@ -157,7 +158,7 @@ async function resendAdminConfirmation(db: Db, userId: string, email: string, or
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, userId));
-    if (!state || state.isAdmin || state.linkPending) return;
+    if (!state || state.isAdmin || state.linkPending || (await adminRoleRevoked(tx, userId))) return;
     await issueAddressConfirmation(tx, {
       userId,
       email,

@@ -304,6 +304,25 @@ describe("sign-up and the approval gate", () => {
       .where(eq(emailChangeRequests.userId, userId));
     expect((await signInAdmin()).status).toBe(200);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ADMIN_EMAIL))).toHaveLength(2);
+
+    // Another admin removes the role, for good: signing in mails no new link, and a link that is
+    // valid again grants nothing.
+    const otherAdmin = await t.actor("admin");
+    await otherAdmin.caller.adminMembers.setAdmin({ userId, admin: false });
+    expect(await isAdmin()).toBe(false);
+    expect((await signInAdmin()).status).toBe(200);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, ADMIN_EMAIL))).toHaveLength(2);
+    await t.db
+      .update(emailChangeRequests)
+      .set({ consumedAt: null, expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(emailChangeRequests.userId, userId));
+    const reopened = await t.mutation<{ adminGranted: boolean }>(
+      "account.confirmEmail",
+      { token },
+      { token: adminToken },
+    );
+    expect(reopened.data?.adminGranted).toBe(false);
+    expect(await isAdmin()).toBe(false);
   });
 
   it("another address gets no confirmation link and no admin", async () => {
