@@ -184,8 +184,21 @@ export function benchRecord(out: unknown): RunRecord {
             targets: at(lighthouse, "targets"),
           }
         : undefined,
+      lighthouseSignedIn: signedInMedians(at(out, "lighthouseSignedIn")),
     },
   });
+}
+
+/** The median of each member route Lighthouse ran signed in (`--member-routes`), or its error. */
+function signedInMedians(signedIn: unknown): Record<string, unknown> | undefined {
+  const routes = obj(signedIn);
+  if (!routes || Object.keys(routes).length === 0) return undefined;
+  return Object.fromEntries(
+    Object.entries(routes).map(([route, r]) => [
+      route,
+      obj(at(r, "median")) ? { median: at(r, "median"), runs: (at(r, "runs") as unknown[] | undefined)?.length } : r,
+    ]),
+  );
 }
 
 // ── npm run bench:matching ───────────────────────────────────────────────────────────────
