@@ -1,5 +1,6 @@
-import { signInInput, signOutInput, signUpInput } from "../../common/auth";
+import { signInInput, signOutInput } from "../../common/auth";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../../common/constants";
+import { signUpServerInput } from "../auth/password-policy";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession, invalidateSession, sessionExpiresAt } from "../auth/session";
 import { signIn, signUp } from "../domain/auth";
@@ -9,9 +10,10 @@ export const authRouter = router({
   /**
    * Creates a pending applicant and signs them in, so they see the Application Pending screen.
    * For `ADMIN_EMAIL`, `adminConfirmationSent`: the link that makes the account admin was mailed.
-   * @throws TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.'; CONFLICT when taken.
+   * @throws TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.'; CONFLICT when taken;
+   *   BAD_REQUEST with `fieldErrors.password` for a password the policy refuses (`newPasswordSchema`).
    */
-  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
+  signUp: publicProcedure.input(signUpServerInput).mutation(async ({ ctx, input }) => {
     const result = await signUp(ctx.db, input, {
       adminEmail: ctx.deps.config.adminEmail,
       ip: ctx.ip,
