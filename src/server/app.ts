@@ -19,6 +19,7 @@ import type { WebSocket } from "ws";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
 import { Msg } from "../common/messages";
 import { authenticate } from "./auth/authenticate";
+import { DEVICE_COOKIE_LIFETIME_MS, deviceCookieName, parseDeviceCookie } from "./auth/device-cookie";
 import { sessionCookieName } from "./auth/session";
 import { MIGRATIONS_FOLDER } from "./db/client";
 import { isInvalidDatabaseInput } from "./db/errors";
@@ -29,7 +30,14 @@ import { connectionRegistry } from "./live/connections";
 import { requestLogSerializer } from "./log-redact";
 import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./mail/unsubscribe";
 import { CLIENT_DIR } from "./paths";
-import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
+import {
+  type AppDeps,
+  type Context,
+  createContextInner,
+  type DeviceCookieJar,
+  type RequestAuth,
+  type SessionCookie,
+} from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 
 declare module "fastify" {
@@ -319,12 +327,36 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     };
   }
 
+  const deviceCookie = deviceCookieName(secureCookie);
+  /** The device cookie of this request (auth/device-cookie.ts): long-lived, HttpOnly, SameSite=Lax. */
+  function deviceFor(req: FastifyRequest, reply: CreateFastifyContextOptions["res"]): DeviceCookieJar {
+    return {
+      tokens: parseDeviceCookie(req.cookies[deviceCookie]),
+      set(value) {
+        reply.setCookie(deviceCookie, value, {
+          httpOnly: true,
+          sameSite: "lax",
+          secure: secureCookie,
+          path: "/",
+          maxAge: DEVICE_COOKIE_LIFETIME_MS / 1000,
+        });
+      },
+    };
+  }
+
   async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
     // Links in mail name the configured origin, never the request's headers (config.ts).
     const origin = config.publicOrigin;
     if ("raw" in req && typeof (res as { setCookie?: unknown }).setCookie === "function") {
       if (req.authError) throw trpcErrorOf(req.authError);
-      return createContextInner({ deps, auth: req.auth, ip: req.ip, origin, cookie: cookieFor(res) });
+      return createContextInner({
+        deps,
+        auth: req.auth,
+        ip: req.ip,
+        origin,
+        cookie: cookieFor(res),
+        device: deviceFor(req, res),
+      });
     }
     // WebSocket connection: `res` is the socket and `req` the raw upgrade request. Its session is
     // not trusted once for all: every operation re-reads it through the registry (`currentAuth`).
