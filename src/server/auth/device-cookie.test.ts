@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Msg } from "../../common/messages";
 import { createTestApp, type TestApp, type TestUser } from "../../test/app";
 import { securityEventsOf } from "../../test/fixtures";
-import { deviceCookies } from "../db/schema";
+import { deviceCookies, emailOutbox } from "../db/schema";
 import { DEVICE_COOKIE_LIFETIME_MS, MAX_DEVICE_TOKENS, parseDeviceCookie } from "./device-cookie";
 
 let t: TestApp;
@@ -182,5 +182,39 @@ describe("the device cookie", () => {
     await lockOut(oldest);
     expect((await signIn(newest.email, newest.password, device)).status).toBe(200);
     expect((await signIn(oldest.email, oldest.password, device)).status).toBe(429);
+  });
+
+  it("a password change forgets every other device of the account; a password reset forgets them all", async () => {
+    const user = await t.createUser({ status: "approved" });
+    const kept = await deviceOf(user);
+    const forgotten = await deviceOf(user);
+    const { token } = await t.sessionFor(user);
+    const newPassword = "Lantern?Meadow7Quartz";
+    const changed = await t.mutation(
+      "account.changePassword",
+      { currentPassword: user.password, newPassword, confirmPassword: newPassword },
+      { token, headers: { cookie: `device=${kept}` } },
+    );
+    expect(changed.status).toBe(200);
+    const ids = async () =>
+      (await t.db.select({ id: deviceCookies.id }).from(deviceCookies).where(eq(deviceCookies.userId, user.id))).map(
+        (r) => r.id,
+      );
+    expect(await ids()).toEqual([parseDeviceCookie(kept)[0]!.split(".")[0]]);
+    await lockOut({ ...user, password: newPassword });
+    expect((await signIn(user.email, newPassword, forgotten)).status).toBe(429);
+    expect((await signIn(user.email, newPassword, kept)).status).toBe(200);
+
+    await t.mutation("passwordReset.request", { email: user.email }, { remoteAddress: freshIp() });
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    const reset = /reset-password\?token=([a-z2-7]+\.[a-z2-7]+)/.exec(mail?.textBody ?? "")?.[1] ?? "";
+    const again = "Quartz&Meadow8Lantern";
+    const done = await t.mutation(
+      "passwordReset.complete",
+      { token: reset, newPassword: again, confirmPassword: again },
+      { remoteAddress: freshIp() },
+    );
+    expect(done.status).toBe(200);
+    expect(await ids()).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, notInArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client";
 import { deviceCookies, users } from "../db/schema";
 
@@ -112,6 +112,22 @@ export async function touchDeviceCookie(db: DbOrTx, id: string, now = new Date()
     .update(deviceCookies)
     .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + DEVICE_COOKIE_LIFETIME_MS) })
     .where(eq(deviceCookies.id, id));
+}
+
+/**
+ * Forgets every device of `userId` except those whose tokens are in `keep` (the browser that
+ * changed the password): after a password change or reset, a browser that signed in with the old
+ * password (perhaps an attacker's) no longer escapes the account's lockout.
+ */
+export async function revokeDeviceCookies(db: DbOrTx, userId: string, keep: readonly string[] = []): Promise<void> {
+  const keepIds = keep.map((t) => TOKEN.exec(t)?.[1]).filter((id): id is string => id !== undefined);
+  await db
+    .delete(deviceCookies)
+    .where(
+      keepIds.length > 0
+        ? and(eq(deviceCookies.userId, userId), notInArray(deviceCookies.id, keepIds))
+        : eq(deviceCookies.userId, userId),
+    );
 }
 
 /** Deletes expired device cookies (housekeeping, the `cleanup` job). */

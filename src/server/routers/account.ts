@@ -9,7 +9,13 @@ import { memberProcedure, publicProcedure, router } from "../trpc/init";
 export const accountRouter = router({
   /** Needs the current password; ends the member's other sessions. */
   changePassword: memberProcedure.input(changePasswordServerInput).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx.db, { id: ctx.viewer.id, sessionId: ctx.auth.session.id }, input, ctx.ip);
+    await changePassword(
+      ctx.db,
+      { id: ctx.viewer.id, sessionId: ctx.auth.session.id },
+      input,
+      ctx.ip,
+      ctx.device.tokens,
+    );
     return { ok: true as const };
   }),
 
