@@ -4,11 +4,14 @@
  * the per-IP sign-in limit keys on the real client — over HTTP (`app.inject`, whose
  * `remoteAddress` is the socket's peer) against a real database.
  */
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { Msg } from "../common/messages";
 import { createTestApp, DEFAULT_PASSWORD, type TestApp } from "../test/app";
 import { securityEventsOf } from "../test/fixtures";
 import { loadConfig, parseTrustProxy } from "./config";
+import { connectionRegistry } from "./live/connections";
 
 /** The reverse proxy of these tests: a private range, as behind a load balancer. */
 const PROXY_RANGE = "10.0.0.0/8";
@@ -165,6 +168,50 @@ describe("the client's address behind proxies", () => {
       expect(refused.status).toBe(429);
     } finally {
       await plain.close();
+    }
+  });
+
+  it("the WebSocket cap per address counts the client a listed proxy names, not the proxy", async () => {
+    const capped = await createTestApp({ env: { TRUST_PROXY: "127.0.0.1", WS_MAX_PER_IP: "2" } });
+    const open: WebSocket[] = [];
+    try {
+      await capped.app.listen({ port: 0, host: "127.0.0.1" });
+      const port = (capped.app.server.address() as AddressInfo).port;
+      const user = await capped.createUser({ status: "approved" });
+      const { token } = await capped.sessionFor(user);
+      const handshake = (client: string) =>
+        new Promise<WebSocket | number>((resolve) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${port}/trpc`, {
+            headers: {
+              cookie: `${capped.cookieName}=${token}`,
+              origin: `http://127.0.0.1:${port}`,
+              "x-forwarded-for": client,
+            },
+          });
+          ws.on("open", () => resolve(ws));
+          ws.on("unexpected-response", (_req, res) => {
+            resolve(res.statusCode ?? 0);
+            res.resume();
+            ws.terminate();
+          });
+          ws.on("error", () => {});
+        });
+      for (let i = 0; i < 2; i++) {
+        const ws = await handshake("198.51.100.50");
+        expect(ws, `socket ${i + 1}`).toBeInstanceOf(WebSocket);
+        open.push(ws as WebSocket);
+      }
+      expect(await handshake("198.51.100.50")).toBe(429);
+      // Another client behind the same proxy has its own two.
+      const other = await handshake("198.51.100.51");
+      expect(other).toBeInstanceOf(WebSocket);
+      open.push(other as WebSocket);
+      const registry = connectionRegistry(capped.db, capped.deps.events);
+      expect(registry.socketsOf("198.51.100.50")).toBe(2);
+      expect(registry.socketsOf("127.0.0.1")).toBe(0);
+    } finally {
+      for (const ws of open) ws.terminate();
+      await capped.close();
     }
   });
 });
