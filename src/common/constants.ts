@@ -85,11 +85,14 @@ export const SESSION_HEARTBEAT_INTERVAL_MS = 30 * 1000;
  * Windows in milliseconds. `signIn` counts failed sign-ins per e-mail (the spec's 5 per 15
  * minutes); `signInPerIp` failed sign-ins from one address across e-mails; `signUp` attempts
  * per e-mail, `signUpPerIp` attempts from one address; `passwordReset` reset-link requests per
- * e-mail (known or not), `passwordResetPerIp` requests from one address (issue #11 §3).
+ * e-mail (known or not), `passwordResetPerIp` requests from one address (issue #11 §3);
+ * `signInPerDevice` failed sign-ins from a browser holding a device cookie of the account, which
+ * count there instead of per e-mail and per IP (auth/device-cookie.ts).
  */
 export const RATE_LIMITS = {
   signIn: { max: 5, windowMs: 15 * 60 * 1000 },
   signInPerIp: { max: 20, windowMs: 15 * 60 * 1000 },
+  signInPerDevice: { max: 5, windowMs: 15 * 60 * 1000 },
   signUp: { max: 3, windowMs: 5 * 60 * 1000 },
   signUpPerIp: { max: 20, windowMs: 60 * 60 * 1000 },
   contact: { max: 3, windowMs: 5 * 60 * 1000 },

@@ -190,6 +190,9 @@ export const Msg = {
   analyticsRangeTooLong: "Please choose a range of at most two years.",
   /** A value the database refused although it passed validation (issue #10 §4): HTTP 400. */
   invalidInput: "Some of the information you entered is not valid. Please check it and try again.",
+  /** A new password on the common-password list, or a variation of one (ASVS V6.2.12; ADR 23). */
+  passwordCommon:
+    "This password is too common: it appears in lists of leaked passwords. Please choose one that is harder to guess.",
   unexpected: "An unexpected error occurred. Please try again.",
   /** The database is unreachable for a moment (a restart, a lost connection): HTTP 503 (issue #10 §2). */
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",

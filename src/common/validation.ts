@@ -72,7 +72,8 @@ export const whatsappSchema = z.string().trim().regex(PHONE_PATTERN, Msg.invalid
 /**
  * Sign-up password policy (spec part 1 §5; also used for password changes, DESIGN.md §8.10):
  * 8–128 characters, starts with a letter, digit or one of @$!%*?&, and contains a lowercase
- * letter, an uppercase letter, a digit and one of @$!%*?&.
+ * letter, an uppercase letter, a digit and one of @$!%*?&. The server adds the common-password
+ * list (`newPasswordSchema`, src/server/auth/password-policy.ts; ADR 23).
  */
 export const passwordSchema = z
   .string()

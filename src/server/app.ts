@@ -9,6 +9,7 @@ import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
+import proxyAddr from "@fastify/proxy-addr";
 import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
 import { type CreateFastifyContextOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
@@ -18,6 +19,7 @@ import type { WebSocket } from "ws";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
 import { Msg } from "../common/messages";
 import { authenticate } from "./auth/authenticate";
+import { DEVICE_COOKIE_LIFETIME_MS, deviceCookieName, parseDeviceCookie } from "./auth/device-cookie";
 import { sessionCookieName } from "./auth/session";
 import { MIGRATIONS_FOLDER } from "./db/client";
 import { isInvalidDatabaseInput } from "./db/errors";
@@ -28,7 +30,14 @@ import { connectionRegistry } from "./live/connections";
 import { requestLogSerializer } from "./log-redact";
 import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./mail/unsubscribe";
 import { CLIENT_DIR } from "./paths";
-import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
+import {
+  type AppDeps,
+  type Context,
+  createContextInner,
+  type DeviceCookieJar,
+  type RequestAuth,
+  type SessionCookie,
+} from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 
 declare module "fastify" {
@@ -65,10 +74,36 @@ function shippedMigrationCount(): number {
   }
 }
 
-/** The first value of a header that may be repeated or comma-joined by proxies. */
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  const raw = Array.isArray(value) ? value[0] : value;
-  return raw?.split(",")[0]?.trim() || undefined;
+/** The last value of a header that may be repeated or comma-joined: the one the nearest proxy set. */
+function lastHeader(value: string | string[] | undefined): string | undefined {
+  const raw = Array.isArray(value) ? value[value.length - 1] : value;
+  return raw?.split(",").at(-1)?.trim() || undefined;
+}
+
+/**
+ * Whether the address `addr`, `hop` steps from this server, is a trusted reverse proxy
+ * (`TRUST_PROXY`, compiled by proxy-addr); null when no proxy is trusted.
+ */
+export type ProxyTrust = ((addr: string, hop: number) => boolean) | null;
+
+/** The trust function of the `TRUST_PROXY` list, or null for an empty list. */
+export function compileProxyTrust(list: readonly string[]): ProxyTrust {
+  return list.length > 0 ? proxyAddr.compile([...list]) : null;
+}
+
+/** True when the socket's peer is a trusted proxy, so its `X-Forwarded-*` headers count. */
+function peerIsTrustedProxy(socket: unknown, trusts: ProxyTrust): boolean {
+  const address = (socket as { remoteAddress?: string } | undefined)?.remoteAddress;
+  return trusts !== null && address !== undefined && trusts(address, 0);
+}
+
+/**
+ * The client's address: the socket's peer, or, when the peer is a trusted proxy, the nearest
+ * address in `X-Forwarded-For` that is not a trusted proxy (what Fastify's `request.ip` gives;
+ * for WebSocket upgrades, whose context gets the raw request).
+ */
+export function clientAddress(req: import("node:http").IncomingMessage, trusts: ProxyTrust): string | null {
+  return (trusts ? proxyAddr(req, trusts) : req.socket.remoteAddress) ?? null;
 }
 
 /** The largest WebSocket frame a client may send (bytes); a larger one ends its socket with 1009. */
@@ -81,19 +116,21 @@ function isOversizedFrame(error: unknown): boolean {
 
 /**
  * The origin (`scheme://host`) a request was addressed to, for the same-origin check (never for
- * links: those name `PUBLIC_ORIGIN`, config.ts). `X-Forwarded-Proto` and `X-Forwarded-Host` count only
- * with `TRUST_PROXY=true`, and the scheme is only ever `http` or `https`. Without a trusted
- * header the scheme is `https` on a TLS socket or in production (served behind HTTPS), else `http`.
+ * links: those name `PUBLIC_ORIGIN`, config.ts). `X-Forwarded-Proto` and `X-Forwarded-Host` count
+ * only when the socket's peer is a proxy listed in `TRUST_PROXY` (their last value, the one that
+ * proxy set), and the scheme is only ever `http` or `https`. Without a trusted header the scheme
+ * is `https` on a TLS socket or in production (served behind HTTPS), else `http`.
  */
 export function requestOrigin(
   req: { headers: IncomingHttpHeaders; socket?: unknown },
-  opts: { trustProxy: boolean; isProduction: boolean },
+  opts: { trusts: ProxyTrust; isProduction: boolean },
 ): { protocol: "http" | "https"; host: string } {
-  const forwarded = opts.trustProxy ? firstHeader(req.headers["x-forwarded-proto"])?.toLowerCase() : undefined;
+  const trusted = peerIsTrustedProxy(req.socket, opts.trusts);
+  const forwarded = trusted ? lastHeader(req.headers["x-forwarded-proto"])?.toLowerCase() : undefined;
   const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
   const protocol =
     forwarded === "https" || forwarded === "http" ? forwarded : encrypted || opts.isProduction ? "https" : "http";
-  const host = (opts.trustProxy ? firstHeader(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host;
+  const host = (trusted ? lastHeader(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host;
   return { protocol, host: host ?? "localhost" };
 }
 
@@ -103,7 +140,7 @@ export function requestOrigin(
  */
 function isSameOrigin(
   req: FastifyRequest,
-  opts: { publicOrigin: string | undefined; trustProxy: boolean; isProduction: boolean },
+  opts: { publicOrigin: string | undefined; trusts: ProxyTrust; isProduction: boolean },
 ): boolean {
   const site = req.headers["sec-fetch-site"];
   if (site === "same-origin" || site === "none") return true;
@@ -125,6 +162,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
   const db = deps.database.db;
   const secureCookie = config.isProduction;
   const cookieName = sessionCookieName(secureCookie);
+  // Proxies by list (docs/architecture.md, Security model: Proxies): `request.ip`, and so every
+  // per-IP limit, is the client's address only through a listed proxy.
+  const trusts = compileProxyTrust(config.trustProxy);
+  const originCheck = { publicOrigin: config.publicOrigin, trusts, isProduction: config.isProduction };
 
   const app = Fastify({
     logger:
@@ -137,7 +178,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
             serializers: { req: requestLogSerializer },
             ...(typeof opts.logger === "object" ? opts.logger : {}),
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trusts ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
   });
@@ -212,7 +253,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     // One-click unsubscribe (RFC 8058) is posted by mail clients from anywhere; its token is the
     // credential and it can only turn one e-mail preference off (mail/unsubscribe.ts).
     const oneClick = req.method === "POST" && req.url.split("?")[0] === UNSUBSCRIBE_PATH;
-    if ((changesState || isUpgrade) && !oneClick && !isSameOrigin(req, config)) {
+    if ((changesState || isUpgrade) && !oneClick && !isSameOrigin(req, originCheck)) {
       return reply.code(403).send({ error: "cross-origin request refused" });
     }
   });
@@ -286,19 +327,43 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     };
   }
 
+  const deviceCookie = deviceCookieName(secureCookie);
+  /** The device cookie of this request (auth/device-cookie.ts): long-lived, HttpOnly, SameSite=Lax. */
+  function deviceFor(req: FastifyRequest, reply: CreateFastifyContextOptions["res"]): DeviceCookieJar {
+    return {
+      tokens: parseDeviceCookie(req.cookies[deviceCookie]),
+      set(value) {
+        reply.setCookie(deviceCookie, value, {
+          httpOnly: true,
+          sameSite: "lax",
+          secure: secureCookie,
+          path: "/",
+          maxAge: DEVICE_COOKIE_LIFETIME_MS / 1000,
+        });
+      },
+    };
+  }
+
   async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
     // Links in mail name the configured origin, never the request's headers (config.ts).
     const origin = config.publicOrigin;
     if ("raw" in req && typeof (res as { setCookie?: unknown }).setCookie === "function") {
       if (req.authError) throw trpcErrorOf(req.authError);
-      return createContextInner({ deps, auth: req.auth, ip: req.ip, origin, cookie: cookieFor(res) });
+      return createContextInner({
+        deps,
+        auth: req.auth,
+        ip: req.ip,
+        origin,
+        cookie: cookieFor(res),
+        device: deviceFor(req, res),
+      });
     }
     // WebSocket connection: `res` is the socket and `req` the raw upgrade request. Its session is
     // not trusted once for all: every operation re-reads it through the registry (`currentAuth`).
     const socket = res as unknown as WebSocket;
     const raw = req as unknown as import("node:http").IncomingMessage;
     const token = app.parseCookie(raw.headers.cookie ?? "")[cookieName];
-    const ip = raw.socket.remoteAddress ?? null;
+    const ip = clientAddress(raw, trusts);
     const connection = connectionRegistry(db, deps.events).open(socket, token, ip);
     return createContextInner({ deps, auth: null, ip, origin, connection });
   }

@@ -4,6 +4,7 @@
  * Every setting is documented in README.md.
  */
 import path from "node:path";
+import proxyAddr from "@fastify/proxy-addr";
 import { z } from "zod";
 import type { StorageConfig } from "./files/storage";
 
@@ -50,11 +51,22 @@ const envSchema = z.object({
   INSTAGRAM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LINKEDIN_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Trust X-Forwarded-* from a reverse proxy (true/false). */
+  /**
+   * The reverse proxies whose `X-Forwarded-*` headers count: addresses, CIDR ranges or the names
+   * `loopback`, `linklocal`, `uniquelocal`, comma-separated (`127.0.0.1,10.0.0.0/8`). Empty or
+   * `false`: no proxy, the socket's peer is the client. `true` is refused (`parseTrustProxy`).
+   */
   TRUST_PROXY: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Open WebSockets one IP address may hold on one process (per-IP cap, issue #10 §5). */
   WS_MAX_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   /**
@@ -101,6 +113,33 @@ const envSchema = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+const TRUST_PROXY_FORM =
+  "list the proxies' addresses or CIDR ranges, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), or leave it empty for no proxy";
+
+/**
+ * `TRUST_PROXY` as the list of trusted proxies (empty: none), or the reason it is refused.
+ * `true` (every hop believed, so any client could name its own address in `X-Forwarded-For` and
+ * escape every per-IP limit) and a hop count (Fastify then trusts no peer for `X-Forwarded-Host`
+ * and `-Proto`, and a count silently trusts whatever sits in front) are refused; so is an entry
+ * that is not an IPv4/IPv6 address, a CIDR range or one of proxy-addr's names. ASVS 5.0 V4.1.3
+ * (docs/architecture.md, Security model: Proxies).
+ */
+export function parseTrustProxy(value: string): string[] | string {
+  const text = value.trim();
+  if (text === "" || text === "false") return [];
+  if (text === "true") return `true (trust every hop) is no longer accepted: ${TRUST_PROXY_FORM}`;
+  const entries = text.split(",").map((e) => e.trim());
+  for (const entry of entries) {
+    if (/^\d+$/.test(entry)) return `a hop count (${entry}) is not accepted: ${TRUST_PROXY_FORM}`;
+    try {
+      proxyAddr.compile([entry]);
+    } catch {
+      return `"${entry}" is not an address, a CIDR range, loopback, linklocal or uniquelocal: ${TRUST_PROXY_FORM}`;
+    }
+  }
+  return entries;
+}
 
 /** `http://host:port` of the listening socket, with `localhost` for a wildcard address. */
 function listeningOrigin(host: string, port: number): string {
@@ -168,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     instagramUrl: e.INSTAGRAM_URL,
     linkedinUrl: e.LINKEDIN_URL,
     logLevel: e.LOG_LEVEL,
+    /** Trusted reverse proxies (addresses, CIDR ranges); empty when the peer is the client. */
     trustProxy: e.TRUST_PROXY,
     wsMaxPerIp: e.WS_MAX_PER_IP,
     digestCron: e.DIGEST_CRON,

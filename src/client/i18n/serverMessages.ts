@@ -171,6 +171,7 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   analyticsRangeOrder: msg`The start date must be on or before the end date.`,
   analyticsRangeTooLong: msg`Please choose a range of at most two years.`,
   invalidInput: msg`Some of the information you entered is not valid. Please check it and try again.`,
+  passwordCommon: msg`This password is too common: it appears in lists of leaked passwords. Please choose one that is harder to guess.`,
   unexpected: msg`An unexpected error occurred. Please try again.`,
   serviceUnavailable: msg`The service is temporarily unavailable. Please try again in a moment.`,
 };

@@ -3,13 +3,16 @@
  * login_failed, login_rate_limited, login_error, session_refreshed, session_timeout, sign_out,
  * sign_up, approval_changed, admin_granted, and the password reset's password_reset_requested
  * (a link asked for, known address or not), password_reset_sent (by an admin) and
- * password_reset_completed.
+ * password_reset_completed; login_new_device: a sign-in that succeeded from a browser without a
+ * valid device cookie of the account (auth/device-cookie.ts), with the IP it came from.
  */
 import type { DbOrTx } from "../db/client";
 import { securityEvents } from "../db/schema";
 
 export type SecurityEventType =
   | "login_successful"
+  /** A successful sign-in from a browser that held no device cookie of the account. */
+  | "login_new_device"
   | "login_failed"
   | "login_rate_limited"
   | "login_error"

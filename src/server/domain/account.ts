@@ -6,6 +6,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
+import { revokeDeviceCookies } from "../auth/device-cookie";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { hitRateLimit, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
@@ -44,7 +45,8 @@ function hashToken(token: string): string {
 }
 
 /**
- * Changes the password after checking the current one, and ends every other session.
+ * Changes the password after checking the current one, ends every other session, and forgets
+ * every device cookie of the account but this browser's (`deviceTokens`; auth/device-cookie.ts).
  * @throws BAD_REQUEST 'Your current password is incorrect.'
  */
 export async function changePassword(
@@ -52,12 +54,14 @@ export async function changePassword(
   viewer: { id: string; sessionId: string },
   input: { currentPassword: string; newPassword: string },
   ip: string | null,
+  deviceTokens: readonly string[] = [],
 ): Promise<void> {
   await requireCurrentPassword(db, viewer.id, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, viewer.id));
     await invalidateUserSessions(tx, viewer.id, viewer.sessionId);
+    await revokeDeviceCookies(tx, viewer.id, deviceTokens);
     await logSecurityEvent(tx, { type: "password_changed", userId: viewer.id, ip });
   });
 }

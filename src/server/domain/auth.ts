@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { signInInput, signUpInput } from "../../common/auth";
 import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
+import { findTrustedDevice, issueDeviceCookie, touchDeviceCookie } from "../auth/device-cookie";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/password";
 import { hitRateLimits, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
@@ -78,10 +79,15 @@ export async function signUp(
 }
 
 /**
- * Checks the login rate limits (5 failed sign-ins per 15 minutes per e-mail, 20 per 15 minutes
- * per IP address across e-mails; a successful sign-in does not count), then the password. Unknown
- * e-mail and wrong password take the same time and give the same answer. Logs
- * login_rate_limited, login_failed or login_successful. Returns the new session's token.
+ * Checks the login rate limits, then the password. Without a valid device cookie of the account
+ * among `deviceTokens`: 5 failed sign-ins per 15 minutes per e-mail and 20 per 15 minutes per IP
+ * address across e-mails. With one: 5 failed sign-ins per 15 minutes for that device cookie
+ * alone, so the account's lockout never refuses the owner's browser, and its failures lock only
+ * itself (auth/device-cookie.ts; ASVS 5.0 V6.1.1, V6.3.1). A successful sign-in does not count.
+ * Unknown e-mail and wrong password take the same time and give the same answer. Logs
+ * login_rate_limited, login_failed or login_successful, and login_new_device when the browser
+ * held no device cookie of the account. Returns the new session's token and the device cookie
+ * token to put first in the browser's cookie (a new one, or the one it signed in with).
  * @throws DomainError TOO_MANY_REQUESTS with the wait (the client shows 'Too many login attempts.
  *   Please try again in N minute(s).'); UNAUTHORIZED 'Invalid email or password' for unknown
  *   e-mail and wrong password alike; FORBIDDEN when suspended.
@@ -89,15 +95,23 @@ export async function signUp(
 export async function signIn(
   db: Db,
   input: SignIn,
-  opts: { ip?: string | null; adminEmail?: string; origin?: string },
-): Promise<{ token: string; userId: string; createdAt: Date }> {
+  opts: { ip?: string | null; adminEmail?: string; origin?: string; deviceTokens?: readonly string[] },
+): Promise<{ token: string; userId: string; createdAt: Date; deviceToken: string }> {
+  const device = opts.deviceTokens?.length ? await findTrustedDevice(db, opts.deviceTokens, input.email) : null;
   // Recorded before the password is checked (so parallel guesses all count) and refunded when
   // the sign-in succeeds: only failed sign-ins count.
   const perEmail = `signin:${input.email}`;
-  const limit = await hitRateLimits(db, [
-    { key: perEmail, ...RATE_LIMITS.signIn },
-    ...(opts.ip ? [{ key: `signin-ip:${opts.ip}`, ...RATE_LIMITS.signInPerIp }] : []),
-  ]);
+  const perDevice = device ? `signin-device:${device.id}` : null;
+  const limit = await hitRateLimits(
+    db,
+    perDevice
+      ? [{ key: perDevice, ...RATE_LIMITS.signInPerDevice }]
+      : [
+          { key: perEmail, ...RATE_LIMITS.signIn },
+          ...(opts.ip ? [{ key: `signin-ip:${opts.ip}`, ...RATE_LIMITS.signInPerIp }] : []),
+        ],
+  );
+  const deviceDetails = device ? { device: device.id } : {};
   if (!limit.allowed) {
     await logSecurityEvent(db, {
       type: "login_rate_limited",
@@ -105,7 +119,8 @@ export async function signIn(
       details: {
         email: input.email,
         delaySeconds: limit.delaySeconds,
-        scope: limit.refusedBy === perEmail ? "email" : "ip",
+        scope: limit.refusedBy === perDevice ? "device" : limit.refusedBy === perEmail ? "email" : "ip",
+        ...deviceDetails,
       },
     });
     throw tooManyRequests(Msg.loginRateLimited, limit.delaySeconds);
@@ -121,21 +136,38 @@ export async function signIn(
     throw new DomainError("UNAUTHORIZED", Msg.invalidCredentials);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await logSecurityEvent(db, { type: "login_failed", userId: user.id, ip: opts.ip });
+    await logSecurityEvent(db, { type: "login_failed", userId: user.id, ip: opts.ip, details: deviceDetails });
     throw new DomainError("UNAUTHORIZED", Msg.invalidCredentials);
   }
   if (user.suspendedAt) {
-    await logSecurityEvent(db, { type: "login_failed", userId: user.id, ip: opts.ip, details: { suspended: true } });
+    await logSecurityEvent(db, {
+      type: "login_failed",
+      userId: user.id,
+      ip: opts.ip,
+      details: { suspended: true, ...deviceDetails },
+    });
     throw new DomainError("FORBIDDEN", Msg.accountSuspended);
   }
   await refundRateLimit(db, limit.hitIds);
   const { token, session } = await createSession(db, user.id);
   await db.transaction((tx) => recordActiveDay(tx, user.id, session.createdAt));
-  await logSecurityEvent(db, { type: "login_successful", userId: user.id, ip: opts.ip });
+  let deviceToken: string;
+  if (device) {
+    await touchDeviceCookie(db, device.id, session.createdAt);
+    deviceToken = opts.deviceTokens?.find((t) => t.startsWith(`${device.id}.`)) ?? "";
+    await logSecurityEvent(db, { type: "login_successful", userId: user.id, ip: opts.ip, details: deviceDetails });
+  } else {
+    deviceToken = await db.transaction(async (tx) => {
+      const issued = await issueDeviceCookie(tx, user.id, session.createdAt);
+      await logSecurityEvent(tx, { type: "login_successful", userId: user.id, ip: opts.ip });
+      await logSecurityEvent(tx, { type: "login_new_device", userId: user.id, ip: opts.ip });
+      return issued;
+    });
+  }
   if (opts.adminEmail !== undefined && opts.adminEmail === input.email && opts.origin) {
     await resendAdminConfirmation(db, user.id, input.email, opts.origin);
   }
-  return { token, userId: user.id, createdAt: session.createdAt };
+  return { token, userId: user.id, createdAt: session.createdAt, deviceToken };
 }
 
 /**

@@ -21,6 +21,7 @@ import { and, eq, isNull, lt, ne } from "drizzle-orm";
 import { type Locale, PASSWORD_RESET_TTL_MS, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { RESET_TOKEN_PATTERN } from "../../common/passwordReset";
+import { revokeDeviceCookies } from "../auth/device-cookie";
 import { hashPassword } from "../auth/password";
 import { hitRateLimits } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
@@ -202,6 +203,8 @@ export async function completePasswordReset(
       );
     // Publishes member.changed: every process closes the account's sockets.
     await invalidateUserSessions(tx, row.userId);
+    // Devices that signed in with the old password no longer escape the lockout.
+    await revokeDeviceCookies(tx, row.userId);
     // Whoever proved the mailbox may sign in at once, even after failed guesses.
     await tx.delete(rateLimitHits).where(eq(rateLimitHits.key, `signin:${row.email}`));
     await logSecurityEvent(tx, {

@@ -21,6 +21,7 @@
  * app's pool, or the embedded PGlite), never a pool of its own.
  */
 import PgBoss from "pg-boss";
+import { pruneDeviceCookies } from "../auth/device-cookie";
 import { pruneRateLimits } from "../auth/rate-limit";
 import { pruneExpiredSessions } from "../auth/session";
 import type { Config } from "../config";
@@ -95,6 +96,7 @@ export function jobHandlers(deps: JobDeps): Record<JobName, (scheduledAt: Date) 
         pruneExpiredSessions(db),
         pruneRateLimits(db),
         pruneResetTokens(db),
+        pruneDeviceCookies(db),
         pruneOrphanUploads(db, deps.storage),
       ]);
       return {};

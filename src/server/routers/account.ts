@@ -1,14 +1,21 @@
 /**
  * Account changes: password and e-mail (spec part 2 §2, §4, §5, §8; DESIGN.md §8.10).
  */
-import { changePasswordInput, confirmEmailInput, requestEmailChangeInput } from "../../common/account";
+import { confirmEmailInput, requestEmailChangeInput } from "../../common/account";
+import { changePasswordServerInput } from "../auth/password-policy";
 import { changePassword, confirmEmailChange, requestEmailChange } from "../domain/account";
 import { memberProcedure, publicProcedure, router } from "../trpc/init";
 
 export const accountRouter = router({
   /** Needs the current password; ends the member's other sessions. */
-  changePassword: memberProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx.db, { id: ctx.viewer.id, sessionId: ctx.auth.session.id }, input, ctx.ip);
+  changePassword: memberProcedure.input(changePasswordServerInput).mutation(async ({ ctx, input }) => {
+    await changePassword(
+      ctx.db,
+      { id: ctx.viewer.id, sessionId: ctx.auth.session.id },
+      input,
+      ctx.ip,
+      ctx.device.tokens,
+    );
     return { ok: true as const };
   }),
 

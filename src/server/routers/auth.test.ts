@@ -9,7 +9,7 @@ import { SESSION_IDLE_TIMEOUT_MS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { createTestApp, DEFAULT_PASSWORD, type TestApp } from "../../test/app";
 import { securityEventsOf } from "../../test/fixtures";
-import { requestOrigin } from "../app";
+import { compileProxyTrust, requestOrigin } from "../app";
 import { loadConfig } from "../config";
 import { contactMessages, emailChangeRequests, emailOutbox, profiles, sessions, userRoles, users } from "../db/schema";
 import { createContextInner, type RequestAuth } from "../trpc/context";
@@ -686,7 +686,8 @@ describe("origins (issue #10 §7)", () => {
 
   it("a forged Host or X-Forwarded-Host never shapes a mail link: links name PUBLIC_ORIGIN (ASVS V6.4.3)", async () => {
     const forged = { host: "evil.example", origin: "http://evil.example", "x-forwarded-host": "evil.example" };
-    const trusting = await createTestApp({ env: { TRUST_PROXY: "true", PUBLIC_ORIGIN: "https://club.example/" } });
+    // Injected calls come from 127.0.0.1, here a listed proxy: its forwarded headers count, links still do not.
+    const trusting = await createTestApp({ env: { TRUST_PROXY: "127.0.0.1", PUBLIC_ORIGIN: "https://club.example/" } });
     try {
       for (const [app, expected] of [
         [t, "http://localhost:3000"],
@@ -733,20 +734,27 @@ describe("origins (issue #10 §7)", () => {
     expect(loadConfig({ HOST: "127.0.0.1", PORT: "3123" }).publicOrigin).toBe("http://127.0.0.1:3123");
   });
 
-  it("requestOrigin: forwarded headers only behind a trusted proxy, and only http or https", () => {
+  it("requestOrigin: forwarded headers only from a listed proxy, the value it set, and only http or https", () => {
     const headers = { host: "internal:3000", "x-forwarded-proto": "https", "x-forwarded-host": "club.example" };
-    const dev = { trustProxy: false, isProduction: false };
-    expect(requestOrigin({ headers }, dev)).toEqual({ protocol: "http", host: "internal:3000" });
-    expect(requestOrigin({ headers }, { ...dev, isProduction: true })).toEqual({
+    const fromProxy = { remoteAddress: "10.0.0.7" };
+    const dev = { trusts: null, isProduction: false };
+    const listed = { ...dev, trusts: compileProxyTrust(["10.0.0.0/8"]) };
+    expect(requestOrigin({ headers, socket: fromProxy }, dev)).toEqual({ protocol: "http", host: "internal:3000" });
+    expect(requestOrigin({ headers, socket: fromProxy }, { ...dev, isProduction: true })).toEqual({
       protocol: "https",
       host: "internal:3000",
     });
-    expect(requestOrigin({ headers }, { ...dev, trustProxy: true })).toEqual({
-      protocol: "https",
-      host: "club.example",
+    expect(requestOrigin({ headers, socket: fromProxy }, listed)).toEqual({ protocol: "https", host: "club.example" });
+    // A peer that is not listed is not believed, even when some proxy is.
+    expect(requestOrigin({ headers, socket: { remoteAddress: "203.0.113.9" } }, listed)).toEqual({
+      protocol: "http",
+      host: "internal:3000",
     });
+    // The proxy appends: the last value is the one it set, whatever the client sent before it.
+    const appended = { host: "internal:3000", "x-forwarded-host": "evil.example, club.example" };
+    expect(requestOrigin({ headers: appended, socket: fromProxy }, listed).host).toBe("club.example");
     const forged = { host: "club.example", "x-forwarded-proto": "https://evil.example/#" };
-    expect(requestOrigin({ headers: forged }, { ...dev, trustProxy: true })).toEqual({
+    expect(requestOrigin({ headers: forged, socket: fromProxy }, listed)).toEqual({
       protocol: "http",
       host: "club.example",
     });

@@ -1,5 +1,7 @@
-import { signInInput, signOutInput, signUpInput } from "../../common/auth";
+import { signInInput, signOutInput } from "../../common/auth";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../../common/constants";
+import { deviceCookieValue } from "../auth/device-cookie";
+import { signUpServerInput } from "../auth/password-policy";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession, invalidateSession, sessionExpiresAt } from "../auth/session";
 import { signIn, signUp } from "../domain/auth";
@@ -9,9 +11,10 @@ export const authRouter = router({
   /**
    * Creates a pending applicant and signs them in, so they see the Application Pending screen.
    * For `ADMIN_EMAIL`, `adminConfirmationSent`: the link that makes the account admin was mailed.
-   * @throws TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.'; CONFLICT when taken.
+   * @throws TOO_MANY_REQUESTS 'Please wait 5 minutes before trying again.'; CONFLICT when taken;
+   *   BAD_REQUEST with `fieldErrors.password` for a password the policy refuses (`newPasswordSchema`).
    */
-  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
+  signUp: publicProcedure.input(signUpServerInput).mutation(async ({ ctx, input }) => {
     const result = await signUp(ctx.db, input, {
       adminEmail: ctx.deps.config.adminEmail,
       ip: ctx.ip,
@@ -23,7 +26,7 @@ export const authRouter = router({
   }),
 
   /**
-   * Signs in and sets the session cookie. The `ADMIN_EMAIL` account that is not admin yet and
+   * Signs in and sets the session cookie and the device cookie (auth/device-cookie.ts). The `ADMIN_EMAIL` account that is not admin yet and
    * has no valid confirmation link is mailed a new one.
    * @throws TOO_MANY_REQUESTS with data.retryAfterSeconds; UNAUTHORIZED 'Invalid email or
    *   password' for unknown e-mail and wrong password alike; FORBIDDEN when suspended.
@@ -33,7 +36,10 @@ export const authRouter = router({
       ip: ctx.ip,
       adminEmail: ctx.deps.config.adminEmail,
       origin: ctx.origin,
+      deviceTokens: ctx.device.tokens,
     });
+    // The device cookie names this account from now on (auth/device-cookie.ts).
+    ctx.device.set(deviceCookieValue(ctx.device.tokens, result.deviceToken));
     // A browser holds one session: the one it signed in with before ends now (ASVS V7.2.4).
     if (ctx.auth) await invalidateSession(ctx.db, ctx.auth.session.id);
     const expiresAt = sessionExpiresAt({ createdAt: result.createdAt, lastActiveAt: result.createdAt });

@@ -3,7 +3,8 @@
  * Both are public: the address answers nothing, the token is the proof. The admin's "Send
  * password reset link" is `adminMembers.sendPasswordReset`.
  */
-import { passwordResetCompleteInput, passwordResetRequestInput } from "../../common/passwordReset";
+import { passwordResetRequestInput } from "../../common/passwordReset";
+import { passwordResetCompleteServerInput } from "../auth/password-policy";
 import { completePasswordReset, requestPasswordReset } from "../domain/passwordReset";
 import { publicProcedure, router } from "../trpc/init";
 
@@ -23,7 +24,7 @@ export const passwordResetRouter = router({
    * @throws BAD_REQUEST 'This password reset link is invalid or has expired…'; FORBIDDEN when
    *   the account is suspended.
    */
-  complete: publicProcedure.input(passwordResetCompleteInput).mutation(async ({ ctx, input }) => {
+  complete: publicProcedure.input(passwordResetCompleteServerInput).mutation(async ({ ctx, input }) => {
     const { userId } = await completePasswordReset(ctx.db, input, ctx.ip);
     if (ctx.auth?.viewer.id === userId) ctx.cookie.clear();
     return { ok: true as const };

@@ -31,6 +31,15 @@ export interface SessionCookie {
   clear(): void;
 }
 
+/**
+ * The browser's device cookies (auth/device-cookie.ts): the well-formed tokens it sent, and how
+ * to replace the cookie's value.
+ */
+export interface DeviceCookieJar {
+  tokens: readonly string[];
+  set(value: string): void;
+}
+
 export interface Context {
   db: Db;
   deps: AppDeps;
@@ -44,11 +53,13 @@ export interface Context {
   /** Origin of the site as seen by this request (for links in mail). */
   origin: string;
   cookie: SessionCookie;
+  device: DeviceCookieJar;
   /** The WebSocket connection a call came over, or null for HTTP and server-side callers. */
   connection: Connection | null;
 }
 
 const noCookie: SessionCookie = { set() {}, clear() {} };
+const noDevice: DeviceCookieJar = { tokens: [], set() {} };
 
 /** Builds a context without an HTTP request (tests, scripts). */
 export function createContextInner(opts: {
@@ -57,6 +68,7 @@ export function createContextInner(opts: {
   ip?: string | null;
   origin?: string;
   cookie?: SessionCookie;
+  device?: DeviceCookieJar;
   connection?: Connection | null;
 }): Context {
   return {
@@ -66,6 +78,7 @@ export function createContextInner(opts: {
     ip: opts.ip ?? null,
     origin: opts.origin ?? opts.deps.config.publicOrigin,
     cookie: opts.cookie ?? noCookie,
+    device: opts.device ?? noDevice,
     connection: opts.connection ?? null,
   };
 }

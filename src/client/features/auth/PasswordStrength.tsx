@@ -2,6 +2,16 @@ import { useLingui } from "@lingui/react/macro";
 import { Group, Progress, Text } from "@mantine/core";
 import { passwordStrength } from "../../../common/validation";
 
+/**
+ * The hint under every new-password field (sign-up, reset, change): each rule of the policy —
+ * the composition rules of `passwordSchema` (spec part 1 §5) and the common-password list the
+ * server checks (`newPasswordSchema`, src/server/auth/password-policy.ts; ADR 23).
+ */
+export function usePasswordHint(): string {
+  const { t } = useLingui();
+  return t`8 to 128 characters, starting with a letter, a digit or one of @$!%*?&, with at least one lowercase letter, one uppercase letter, one digit and one of @$!%*?&. Not a common or leaked password such as Password1! or P@ssw0rd: swapping letters for look-alikes or adding digits at the ends does not make one acceptable.`;
+}
+
 const COLORS = { weak: "red", fair: "orange", good: "yellow", strong: "teal" } as const;
 
 /** Five-step strength meter (spec part 1 §5): Weak up to 2, Fair 3, Good 4, Strong 5. */

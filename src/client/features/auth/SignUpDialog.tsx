@@ -19,7 +19,7 @@ import { errorCode, errorText } from "../../lib/errors";
 import { applyServerErrors, validateWith } from "../../lib/form";
 import { ACTIVITY_LABELS, USER_TYPE_LABELS } from "../../lib/labels";
 import { closeWebSocket, useTRPC } from "../../trpc";
-import { PasswordStrength } from "./PasswordStrength";
+import { PasswordStrength, usePasswordHint } from "./PasswordStrength";
 
 /**
  * The note under a field: its hint, or its error once validated, in one box as tall as the
@@ -73,6 +73,7 @@ export function SignUpDialog({
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
   const ready = form.values.activity !== "" && form.values.userType !== "";
   const noteId = useId();
+  const passwordHint = usePasswordHint();
   /** A text field's props with its error in a `FieldNote` instead of Mantine's own line. */
   const field = (name: "name" | "email" | "password") => ({
     ...form.getInputProps(name),
@@ -154,8 +155,9 @@ export function SignUpDialog({
             <FieldNote
               id={`${noteId}-password`}
               error={form.errors.password}
-              hint={t`At least 8 characters with upper and lower case letters, a number and one of @$!%*?&`}
+              hint={passwordHint}
               reserve={[
+                translateServerText(Msg.passwordCommon),
                 translateServerText(Msg.passwordComposition),
                 translateServerText(Msg.passwordTooShort),
                 translateServerText(Msg.passwordTooLong),

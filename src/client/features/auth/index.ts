@@ -1,2 +1,2 @@
 /** The auth feature's public module, for the password change: the strength meter. */
-export { PasswordStrength } from "./PasswordStrength";
+export { PasswordStrength, usePasswordHint } from "./PasswordStrength";

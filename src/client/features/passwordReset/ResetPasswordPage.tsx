@@ -18,7 +18,7 @@ import { translateServerText } from "../../i18n/serverMessages";
 import { errorText, serverMsgKeys } from "../../lib/errors";
 import { applyServerErrors, validateWith } from "../../lib/form";
 import { closeWebSocket, useTRPC } from "../../trpc";
-import { PasswordStrength } from "../auth";
+import { PasswordStrength, usePasswordHint } from "../auth";
 import { PublicCardPage } from "../landing";
 
 interface Values {
@@ -70,6 +70,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
 /** New password and confirmation; `onInvalid` when the server refuses the link itself. */
 function NewPasswordForm({ token, onDone, onInvalid }: { token: string; onDone: () => void; onInvalid: () => void }) {
   const { t } = useLingui();
+  const passwordHint = usePasswordHint();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -117,7 +118,7 @@ function NewPasswordForm({ token, onDone, onInvalid }: { token: string; onDone: 
             label={t`New password`}
             autoComplete="new-password"
             required
-            description={t`At least 8 characters with upper and lower case letters, a number and one of @$!%*?&`}
+            description={passwordHint}
             data-autofocus
             {...form.getInputProps("newPassword")}
           />

@@ -17,7 +17,7 @@ import { Msg } from "../../../common/messages";
 import { errorText } from "../../lib/errors";
 import { applyServerErrors, validateWith } from "../../lib/form";
 import { useTRPC } from "../../trpc";
-import { PasswordStrength } from "../auth";
+import { PasswordStrength, usePasswordHint } from "../auth";
 import { rawServerMessage } from "./model";
 
 interface Values {
@@ -31,6 +31,7 @@ const validate = validateWith(changePasswordInput);
 
 export function ChangePasswordSection() {
   const { t } = useLingui();
+  const passwordHint = usePasswordHint();
   const trpc = useTRPC();
   const [opened, setOpened] = useState(false);
   const regionId = useId();
@@ -127,7 +128,7 @@ export function ChangePasswordSection() {
               <PasswordInput
                 label={t`New password`}
                 autoComplete="new-password"
-                description={t`At least 8 characters with upper and lower case letters, a number and one of @$!%*?&`}
+                description={passwordHint}
                 {...form.getInputProps("newPassword")}
               />
               <PasswordStrength password={v.newPassword} />

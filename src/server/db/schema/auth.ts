@@ -98,3 +98,25 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index("rate_limit_hits_key_at_idx").on(t.key, t.at)],
 );
+
+/**
+ * Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies"; ASVS 5.0 V6.1.1,
+ * V6.3.1): a browser that signed in to `userId` holds the token `<id>.<secret>`; only
+ * SHA-256(secret) is kept. Such a browser's failed sign-ins count against its own limit, never the
+ * account's (auth/device-cookie.ts). Deleted with the account, or once expired by the cleanup job.
+ */
+export const deviceCookies = pgTable(
+  "device_cookies",
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    secretHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The last successful sign-in with it. */
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("device_cookies_user_id_idx").on(t.userId), index("device_cookies_expires_at_idx").on(t.expiresAt)],
+);
