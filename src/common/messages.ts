@@ -190,6 +190,11 @@ export const Msg = {
   analyticsRangeTooLong: "Please choose a range of at most two years.",
   /** A value the database refused although it passed validation (issue #10 §4): HTTP 400. */
   invalidInput: "Some of the information you entered is not valid. Please check it and try again.",
+  /** A copy of my data (docs/architecture.md "A copy of my data"). */
+  dataExportInProgress: "Your copy is already being prepared. We will e-mail you when it is ready.",
+  dataExportTooMany: "You have asked for the most copies allowed for today. Please try again tomorrow.",
+  /** Deleting an account: the admin's own account goes through the profile page instead. */
+  deleteOwnAccountFromProfile: "Delete your own account from your profile page.",
   unexpected: "An unexpected error occurred. Please try again.",
   /** The database is unreachable for a moment (a restart, a lost connection): HTTP 503 (issue #10 §2). */
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
