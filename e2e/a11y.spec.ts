@@ -296,6 +296,9 @@ for (const lang of LANGS) {
         page.getByRole("button", { name: en ? "Change email" : "تغییر ایمیل" }),
       );
 
+      // Delete the account (profile, Your data): the confirmation with the password.
+      await checkDialog(page, `Delete account [${lang}]`, page.getByTestId("delete-account"));
+
       // The session timeout warning: the page's clock runs 26 minutes ahead (the server's does not).
       await page.clock.install();
       await page.goto("/dashboard");
