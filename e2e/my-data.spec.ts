@@ -14,7 +14,10 @@ import { expect as baseExpect, hero, login, newPerson, openLanding, readMail, te
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ actionTimeout: 30_000, navigationTimeout: 30_000 });
 
-test("a member downloads a copy of their data, then deletes their account and cannot sign in", async ({ page, consoleWatch }) => {
+test("a member downloads a copy of their data, then deletes their account and cannot sign in", async ({
+  page,
+  consoleWatch,
+}) => {
   test.setTimeout(180_000);
   // The wrong password (400) and the refused sign-in (401) are logged by the browser, as expected.
   consoleWatch.ignore(/status of 400 .*myData\.deleteAccount|status of 401 .*auth\.signIn/);
