@@ -362,6 +362,16 @@ for (const lang of LANGS) {
       await page.keyboard.press("Escape");
       await expect(suspend).toBeHidden();
       await expect(actions, "focus returns to the member's action menu").toBeFocused();
+
+      // Delete a member's account on their request (the confirmation names the consequences).
+      await actions.click();
+      await page.getByRole("menuitem", { name: en ? "Delete account…" : "حذف حساب…" }).click();
+      const deletion = page.getByRole("dialog").last();
+      await expect(deletion).toBeVisible({ timeout: 30_000 });
+      await transitionsDone(page);
+      await checkWidths(page, `dialog Delete member account [${lang}]`);
+      await page.keyboard.press("Escape");
+      await expect(deletion).toBeHidden();
     });
 
     test(`admin pages have no axe violations [${lang}]`, async ({ page }) => {
