@@ -296,6 +296,9 @@ for (const lang of LANGS) {
         page.getByRole("button", { name: en ? "Change email" : "تغییر ایمیل" }),
       );
 
+      // Delete the account (profile, Your data): the confirmation with the password.
+      await checkDialog(page, `Delete account [${lang}]`, page.getByTestId("delete-account"));
+
       // The session timeout warning: the page's clock runs 26 minutes ahead (the server's does not).
       await page.clock.install();
       await page.goto("/dashboard");
@@ -359,6 +362,16 @@ for (const lang of LANGS) {
       await page.keyboard.press("Escape");
       await expect(suspend).toBeHidden();
       await expect(actions, "focus returns to the member's action menu").toBeFocused();
+
+      // Delete a member's account on their request (the confirmation names the consequences).
+      await actions.click();
+      await page.getByRole("menuitem", { name: en ? "Delete account…" : "حذف حساب…" }).click();
+      const deletion = page.getByRole("dialog").last();
+      await expect(deletion).toBeVisible({ timeout: 30_000 });
+      await transitionsDone(page);
+      await checkWidths(page, `dialog Delete member account [${lang}]`);
+      await page.keyboard.press("Escape");
+      await expect(deletion).toBeHidden();
     });
 
     test(`admin pages have no axe violations [${lang}]`, async ({ page }) => {

@@ -107,6 +107,8 @@ export const RATE_LIMITS = {
   post: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
   /** Services a provider publishes or edits (each goes to the admins' review queue; issue #15). */
   service: { max: 10, windowMs: 24 * 60 * 60 * 1000 },
+  /** Copies of one member's data asked for, by the member or an admin (docs/architecture.md). */
+  dataExport: { max: 3, windowMs: 24 * 60 * 60 * 1000 },
 } as const;
 
 /** A password reset link is valid this long after it was sent (issue #11 §3), in milliseconds. */

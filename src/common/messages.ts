@@ -193,6 +193,11 @@ export const Msg = {
   /** A new password on the common-password list, or a variation of one (ASVS V6.2.12; ADR 23). */
   passwordCommon:
     "This password is too common: it appears in lists of leaked passwords. Please choose one that is harder to guess.",
+  /** A copy of my data (docs/architecture.md "A copy of my data"). */
+  dataExportInProgress: "Your copy is already being prepared. We will e-mail you when it is ready.",
+  dataExportTooMany: "You have asked for the most copies allowed for today. Please try again tomorrow.",
+  /** Deleting an account: the admin's own account goes through the profile page instead. */
+  deleteOwnAccountFromProfile: "Delete your own account from your profile page.",
   unexpected: "An unexpected error occurred. Please try again.",
   /** The database is unreachable for a moment (a restart, a lost connection): HTTP 503 (issue #10 §2). */
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",

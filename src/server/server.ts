@@ -76,6 +76,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     log: app.log,
     links: { origin },
   });
+  deps.jobs = jobs;
 
   await app.listen({ port: config.port, host: config.host });
 

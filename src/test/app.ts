@@ -13,6 +13,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { ZodError } from "zod";
 import type { Activity, ApprovalStatus, Tier, UserType } from "../common/constants";
@@ -23,12 +24,12 @@ import { hashPassword } from "../server/auth/password";
 import { createSession, sessionCookieName } from "../server/auth/session";
 import { type Config, loadConfig } from "../server/config";
 import type { Database, Db } from "../server/db/client";
-import { profiles, userRoles, users } from "../server/db/schema";
+import { profiles, userRoles } from "../server/db/schema";
 import { EventBus } from "../server/live/events";
 import { type AppDeps, createContextInner, type RequestAuth } from "../server/trpc/context";
 import { createCallerFactory } from "../server/trpc/init";
 import { appRouter } from "../server/trpc/router";
-import { createTestDatabase } from "./db";
+import { createTestDatabase, rowsOf } from "./db";
 
 /** The five kinds of caller of the authorization matrix (DESIGN.md §4). */
 export const CALLER_KINDS = ["anonymous", "pending", "rejected", "member", "admin"] as const;
@@ -135,10 +136,12 @@ export async function createUser(db: Db, opts: CreateUserOptions): Promise<TestU
   const name = opts.name ?? `Test ${opts.status} ${userCounter}`;
   const passwordHash = await cachedHash(password);
   const id = await db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ email, passwordHash, locale: opts.locale ?? null })
-      .returning({ id: users.id });
+    // Named columns only (Drizzle's insert names every column of the current schema): the
+    // migration tests create users on a database migrated only up to an older migration.
+    const inserted = await tx.execute(
+      sql`insert into users (email, password_hash, locale) values (${email}, ${passwordHash}, ${opts.locale ?? null}) returning id`,
+    );
+    const [user] = rowsOf<{ id: string }>(inserted);
     if (!user) throw new Error("user not inserted");
     await tx.insert(profiles).values({
       userId: user.id,

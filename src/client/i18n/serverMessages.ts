@@ -172,6 +172,9 @@ const serverMessages: Record<MsgKey, MessageDescriptor> = {
   analyticsRangeTooLong: msg`Please choose a range of at most two years.`,
   invalidInput: msg`Some of the information you entered is not valid. Please check it and try again.`,
   passwordCommon: msg`This password is too common: it appears in lists of leaked passwords. Please choose one that is harder to guess.`,
+  dataExportInProgress: msg`Your copy is already being prepared. We will e-mail you when it is ready.`,
+  dataExportTooMany: msg`You have asked for the most copies allowed for today. Please try again tomorrow.`,
+  deleteOwnAccountFromProfile: msg`Delete your own account from your profile page.`,
   unexpected: msg`An unexpected error occurred. Please try again.`,
   serviceUnavailable: msg`The service is temporarily unavailable. Please try again in a moment.`,
 };

@@ -10,8 +10,15 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
-/** True when `password` matches the PHC string `passwordHash`; false on any malformed hash. */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/**
+ * True when `password` matches the PHC string `passwordHash`; false on any malformed hash, and
+ * on a deleted account's null hash (after spending a real verification's time).
+ */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) {
+    await verifyDummy(password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -4,7 +4,10 @@
  * sign_up, approval_changed, admin_granted, and the password reset's password_reset_requested
  * (a link asked for, known address or not), password_reset_sent (by an admin) and
  * password_reset_completed; login_new_device: a sign-in that succeeded from a browser without a
- * valid device cookie of the account (auth/device-cookie.ts), with the IP it came from.
+ * valid device cookie of the account (auth/device-cookie.ts), with the IP it came from; a member's
+ * rights over their data: data_export_requested,
+ * data_export_ready, data_export_by_admin, account_deleted and account_deleted_by_admin
+ * (domain/myData.ts).
  */
 import type { DbOrTx } from "../db/client";
 import { securityEvents } from "../db/schema";
@@ -31,7 +34,12 @@ export type SecurityEventType =
   | "account_reinstated"
   | "password_reset_requested"
   | "password_reset_sent"
-  | "password_reset_completed";
+  | "password_reset_completed"
+  | "data_export_requested"
+  | "data_export_ready"
+  | "data_export_by_admin"
+  | "account_deleted"
+  | "account_deleted_by_admin";
 
 /** Appends one event; details are stored as JSON with an ISO `timestamp` added. */
 export async function logSecurityEvent(

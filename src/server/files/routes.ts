@@ -30,6 +30,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
+import { DATA_EXPORT_PATH } from "../../common/myData";
 import { PHOTO_WIDTH_MAX, UPLOAD_PURPOSES, UPLOAD_RULES } from "../../common/uploads";
 import { hitRateLimit } from "../auth/rate-limit";
 import type { Db } from "../db/client";
@@ -37,6 +38,7 @@ import { uploads } from "../db/schema";
 import { CONTENT_PURPOSES, isActiveContentUpload } from "../domain/content";
 import { DomainError, tooManyRequests } from "../domain/errors";
 import { isPublishedAttachment } from "../domain/library";
+import { openDataExport } from "../domain/myData";
 import { isVisiblePostAttachment } from "../domain/posts";
 import { matchProfileOf, type Viewer } from "../domain/viewer";
 import { ensurePhotoVariants, PHOTO_CONTENT_TYPE, pickPhotoVariant, preferredPhotoFormat } from "./photos";
@@ -257,5 +259,33 @@ export async function registerFileRoutes(app: FastifyInstance, opts: { db: Db; s
       throw missing();
     }
     return reply.send(body);
+  });
+
+  /**
+   * `GET /api/my-data/:id?token=…`: a member's archive (docs/architecture.md "A copy of my
+   * data"), only for its own member signed in, with the export's token, while it is ready and
+   * not expired; anyone else gets 404 (anonymous 401). Sent as an attachment, `no-store`.
+   */
+  app.get(`${DATA_EXPORT_PATH}/:id`, async (req, reply) => {
+    const auth = req.auth;
+    if (!auth) throw new DomainError("UNAUTHORIZED", Msg.signInRequired);
+    const params = z.object({ id: z.uuid() }).safeParse(req.params);
+    const query = z.object({ token: z.string().min(1).max(200) }).safeParse(req.query);
+    if (!params.success || !query.success) throw new DomainError("NOT_FOUND", Msg.notFound);
+    const archive = await openDataExport(db, auth.viewer.id, params.data.id, query.data.token);
+    if (!archive) throw new DomainError("NOT_FOUND", Msg.notFound);
+    const body = await storage.get(archive.storageKey);
+    if (!body) {
+      req.log.warn({ exportId: params.data.id }, "stored data export missing");
+      throw new DomainError("NOT_FOUND", Msg.notFound);
+    }
+    const day = archive.readyAt.toISOString().slice(0, 10);
+    return reply
+      .header("Content-Type", "application/zip")
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Cache-Control", "private, no-store")
+      .header("Content-Length", archive.sizeBytes)
+      .header("Content-Disposition", `attachment; filename="export-club-data-${day}.zip"`)
+      .send(body);
   });
 }

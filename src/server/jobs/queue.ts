@@ -14,7 +14,8 @@
  * | `digest`     | `DIGEST_CRON` (daily)         | the daily digests (domain/digest.ts)                   |
  * | `mail-retry` | every minute                  | outbox messages whose earlier attempt failed           |
  * | `posts-expiry` | every minute                | closes posts past `expires_at`                         |
- * | `cleanup`    | every 10 minutes              | expired sessions, old rate-limit hits, reset links, orphan uploads |
+ * | `cleanup`    | every 10 minutes              | expired sessions, old rate-limit hits, reset links, orphan uploads, expired data exports |
+ * | `data-export` | on request, and every minute | builds the members' requested archives (domain/myData.ts) |
  *
  * The outbox's first attempts stay on the mail worker's own 5-second poll (mail/worker.ts), so
  * new mail leaves within seconds. pg-boss talks to the database through `Database.query` (the
@@ -27,6 +28,7 @@ import { pruneExpiredSessions } from "../auth/session";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { type DigestLinks, sendDigests } from "../domain/digest";
+import { buildRequestedExports, expireDataExports } from "../domain/myData";
 import { pruneResetTokens } from "../domain/passwordReset";
 import { closeExpiredPosts } from "../domain/posts";
 import type { FileStorage } from "../files/storage";
@@ -37,7 +39,7 @@ import type { MailWorker } from "../mail/worker";
 export const JOBS_SCHEMA = "pgboss";
 
 /** The scheduled jobs' names. */
-export const JOB_NAMES = ["digest", "mail-retry", "posts-expiry", "cleanup"] as const;
+export const JOB_NAMES = ["digest", "mail-retry", "posts-expiry", "cleanup", "data-export"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** A job's schedule and limits: `cron` in UTC; `expireInSeconds` is how long one run may take. */
@@ -54,6 +56,9 @@ export function jobSpecs(config: Pick<Config, "digestCron">): Record<JobName, Jo
     "mail-retry": { cron: "* * * * *", expireInSeconds: 5 * 60, retryLimit: 0 },
     "posts-expiry": { cron: "* * * * *", expireInSeconds: 5 * 60, retryLimit: 0 },
     cleanup: { cron: "*/10 * * * *", expireInSeconds: 10 * 60, retryLimit: 0 },
+    // Sent when a member asks (`AppDeps.jobs`); the minute's tick picks up any request whose
+    // send was lost (a process that stopped between the commit and the send).
+    "data-export": { cron: "* * * * *", expireInSeconds: 30 * 60, retryLimit: 2 },
   };
 }
 
@@ -98,9 +103,11 @@ export function jobHandlers(deps: JobDeps): Record<JobName, (scheduledAt: Date) 
         pruneResetTokens(db),
         pruneDeviceCookies(db),
         pruneOrphanUploads(db, deps.storage),
+        expireDataExports(db, deps.storage),
       ]);
       return {};
     },
+    "data-export": () => buildRequestedExports(db, deps.storage, { origin: deps.links.origin, log: deps.log }),
   };
 }
 

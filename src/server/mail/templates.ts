@@ -310,3 +310,53 @@ export function notificationMail(locale: Locale, m: NotificationMailInput): Mail
   const bye = fa ? "با احترام،\nتیم باشگاه صادرات" : "Best regards,\nThe Export Club team";
   return { subject, text: `${hello}\n\n${body}\n\n${bye}${footer}` };
 }
+
+/**
+ * The member's copy of their data is ready (docs/architecture.md "A copy of my data"): the link
+ * works for 7 days and only for the member signed in; `byAdmin` when an admin asked for it on
+ * the member's behalf. `expiresOn` is the date the link stops working, already formatted.
+ */
+export function dataExportReadyMail(
+  locale: Locale,
+  m: { name: string; url: string; expiresOn: string; byAdmin: boolean },
+): MailContent {
+  if (locale === "fa") {
+    const why = m.byAdmin
+      ? "به درخواست شما، مدیر باشگاه صادرات یک نسخه از داده‌های حساب شما را آماده کرده است."
+      : "نسخه‌ای که از داده‌های حساب خود در باشگاه صادرات خواسته بودید آماده است.";
+    return {
+      subject: "نسخهٔ داده‌های شما در باشگاه صادرات آماده است",
+      text: `${m.name} عزیز،\n\n${why} برای دریافت آن (یک فایل zip)، پس از ورود به حساب خود پیوند زیر را باز کنید. این پیوند تا ${m.expiresOn} معتبر است و فقط برای خود شما کار می‌کند:\n${m.url}\n\nاگر شما این نسخه را نخواسته‌اید، رمز عبور خود را تغییر دهید و به ما خبر دهید.\n\nتیم باشگاه صادرات`,
+    };
+  }
+  const why = m.byAdmin
+    ? "At your request, an Export Club administrator has prepared a copy of your account's data."
+    : "The copy of your Export Club data that you asked for is ready.";
+  return {
+    subject: "Your Export Club data is ready to download",
+    text: `Dear ${m.name},\n\n${why} To download it (one zip file), open this link while signed in to your account. It works until ${m.expiresOn}, and only for you:\n${m.url}\n\nIf you did not ask for this copy, change your password and let us know.\n\nThe Export Club team`,
+  };
+}
+
+/**
+ * The account was deleted (docs/architecture.md "Deleting an account"), sent to the address it
+ * had; `byAdmin` when an admin deleted it on the member's request.
+ */
+export function accountDeletedMail(locale: Locale, m: { name: string; byAdmin: boolean }): MailContent {
+  if (locale === "fa") {
+    const who = m.byAdmin
+      ? "به درخواست شما، مدیر باشگاه صادرات حساب شما را حذف کرد."
+      : "حساب شما در باشگاه صادرات حذف شد.";
+    return {
+      subject: "حساب شما در باشگاه صادرات حذف شد",
+      text: `${m.name} عزیز،\n\n${who} اطلاعات نمایه، فایل‌ها، اعلان‌ها و امتیازهای شما پاک شد. پاسخ‌ها، امتیازدهی‌ها و دانشی که دیگران از آن استفاده می‌کنند با عنوان «عضو سابق» باقی می‌ماند.\n\nمی‌توانید هر زمان با همین نشانی دوباره ثبت‌نام کنید. اگر شما این کار را نکرده‌اید، فوراً با ما تماس بگیرید.\n\nتیم باشگاه صادرات`,
+    };
+  }
+  const who = m.byAdmin
+    ? "At your request, an Export Club administrator has deleted your account."
+    : "Your Export Club account has been deleted.";
+  return {
+    subject: "Your Export Club account has been deleted",
+    text: `Dear ${m.name},\n\n${who} Your profile, files, notifications and points have been erased. Responses, ratings and knowledge that other members rely on remain, shown as from a "Former member".\n\nYou can sign up again with this address at any time. If you did not do this, contact us at once.\n\nThe Export Club team`,
+  };
+}

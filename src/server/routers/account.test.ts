@@ -182,7 +182,7 @@ describe("password change", () => {
 
   async function hashOf(userId: string): Promise<string> {
     const [u] = await t.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, userId));
-    return u!.h;
+    return u!.h ?? "";
   }
 
   it("needs the current password, ends the other sessions and keeps this one", async () => {

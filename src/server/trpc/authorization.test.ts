@@ -63,6 +63,12 @@ const MATRIX: Record<string, Tier> = {
   "adminMembers.reinstate": "admin",
   "adminMembers.setAdmin": "admin",
   "adminMembers.sendPasswordReset": "admin",
+  "adminMembers.exportData": "admin",
+  "adminMembers.deleteAccount": "admin",
+
+  "myData.status": "member",
+  "myData.requestExport": "member",
+  "myData.deleteAccount": "member",
 
   "memberRequests.submit": "member",
   "memberRequests.send": "member",

@@ -18,6 +18,8 @@ export interface AppDeps {
   events: EventBus;
   /** The file storage; set by `buildApp` once it is opened (procedures that delete files use it). */
   storage?: FileStorage;
+  /** The job queue; set by `startServer` once it runs (procedures that start a job use it). */
+  jobs?: { send(name: "data-export"): Promise<string | null> };
 }
 
 export interface RequestAuth {

@@ -20,6 +20,7 @@ import { leaderboardRouter } from "../routers/leaderboard";
 import { libraryRouter } from "../routers/library";
 import { memberRequestsRouter } from "../routers/memberRequests";
 import { membersRouter } from "../routers/members";
+import { myDataRouter } from "../routers/myData";
 import { notificationsRouter } from "../routers/notifications";
 import { offersRouter } from "../routers/offers";
 import { passwordResetRouter } from "../routers/passwordReset";
@@ -45,6 +46,7 @@ export const appRouter = router({
   passwordReset: passwordResetRouter,
   members: membersRouter,
   adminMembers: adminMembersRouter,
+  myData: myDataRouter,
   memberRequests: memberRequestsRouter,
   offers: offersRouter,
   posts: postsRouter,

@@ -6,12 +6,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { ActionIcon, Badge, Group, Menu, Text, Tooltip } from "@mantine/core";
 import {
   IconCheck,
+  IconDatabaseExport,
   IconDots,
   IconKey,
   IconLock,
   IconLockOpen,
   IconShield,
   IconShieldOff,
+  IconTrash,
   IconX,
 } from "@tabler/icons-react";
 import { useRef } from "react";
@@ -199,6 +201,22 @@ export function AccountActionsMenu({
             </Menu.Item>
           )
         )}
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconDatabaseExport size={16} />}
+          onClick={act(() => actions.exportData(account))}
+          data-testid="export-member-data"
+        >
+          <Trans>Send a copy of their data</Trans>
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconTrash size={16} />}
+          color="red"
+          onClick={act(() => actions.deleteAccount(account))}
+          data-testid="delete-member"
+        >
+          <Trans>Delete account…</Trans>
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -29,6 +29,10 @@ export interface MemberActions {
   reinstate: (account: Account) => void;
   setAdmin: (account: Account, admin: boolean) => void;
   sendPasswordReset: (account: Account) => void;
+  /** On the member's request: a copy of their data, mailed to them (docs/architecture.md). */
+  exportData: (account: Account) => void;
+  /** On the member's request: deletes their account (docs/architecture.md "Deleting an account"). */
+  deleteAccount: (account: Account) => void;
 }
 
 function Who({ account }: { account: Account }) {
@@ -51,6 +55,8 @@ export function useMemberActions(): { actions: MemberActions; modalsNode: ReactN
   const reinstateMutation = useMutation(trpc.adminMembers.reinstate.mutationOptions());
   const setAdminMutation = useMutation(trpc.adminMembers.setAdmin.mutationOptions());
   const sendResetMutation = useMutation(trpc.adminMembers.sendPasswordReset.mutationOptions());
+  const exportMutation = useMutation(trpc.adminMembers.exportData.mutationOptions());
+  const deleteMutation = useMutation(trpc.adminMembers.deleteAccount.mutationOptions());
 
   const [rejecting, setRejecting] = useState<Account | null>(null);
   const [notes, setNotes] = useState("");
@@ -186,6 +192,60 @@ export function useMemberActions(): { actions: MemberActions; modalsNode: ReactN
           void run(
             () => sendResetMutation.mutateAsync({ userId: account.userId }),
             t`A password reset link was sent to ${name}`,
+          ),
+      });
+    },
+    exportData(account) {
+      const name = account.name;
+      modals.openConfirmModal({
+        title: t`Prepare a copy of ${name}'s data?`,
+        centered: true,
+        children: (
+          <Stack gap="sm">
+            <Who account={account} />
+            <Text size="sm">
+              <Trans>
+                Only when the member asked for it. The club prepares one zip file of everything it holds about them and
+                e-mails the link to the member's own address; the link works only for them, for 7 days. You never
+                receive the file.
+              </Trans>
+            </Text>
+          </Stack>
+        ),
+        labels: { confirm: t`Prepare copy`, cancel: t`Cancel` },
+        confirmProps: { color: "teal", "data-testid": "confirm-export-data" },
+        onConfirm: () =>
+          void run(
+            () => exportMutation.mutateAsync({ userId: account.userId }),
+            t`A copy of ${name}'s data is being prepared`,
+          ),
+      });
+    },
+    deleteAccount(account) {
+      const name = account.name;
+      modals.openConfirmModal({
+        title: t`Delete ${name}'s account?`,
+        centered: true,
+        children: (
+          <Stack gap="sm">
+            <Who account={account} />
+            <Text size="sm">
+              <Trans>
+                Only when the member asked for it. This cannot be undone: their profile, contact details, files,
+                notifications and points are erased, they are signed out and leave the directory and leaderboard at
+                once. Their responses, ratings and published knowledge stay, shown as from a former member. They are
+                told by e-mail and may sign up again with the same address.
+              </Trans>
+            </Text>
+          </Stack>
+        ),
+        labels: { confirm: t`Delete account`, cancel: t`Cancel` },
+        confirmProps: { color: "red", "data-testid": "confirm-delete-member" },
+        onConfirm: () =>
+          void run(
+            () => deleteMutation.mutateAsync({ userId: account.userId }),
+            t`${name}'s account was deleted`,
+            true,
           ),
       });
     },

@@ -25,6 +25,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { LIMITS } from "../../../common/constants";
 import { APPROVAL_POINTS, DEFAULT_APPROVAL_POINTS } from "../../../common/inbox";
+import { MemberName } from "../../components/MemberName";
 import { UserText } from "../../components/UserText";
 import { formatDateTime, formatNumber } from "../../i18n";
 import { errorCode, errorText } from "../../lib/errors";
@@ -32,7 +33,6 @@ import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { Fact, ShareTypeFacts, StatusBadge } from "../knowledge";
 import { DecisionButtons } from "./ReviewLayout";
-import { AuthorName } from "./SubmissionList";
 import type { Submission } from "./types";
 
 type Points = (typeof APPROVAL_POINTS)[number];
@@ -121,7 +121,7 @@ export function ReviewPanel({
         </Group>
         <Text size="sm" c="dimmed">
           <Trans>
-            By <AuthorName name={s.authorName} /> · {submittedAt}
+            By <MemberName name={s.authorName} /> · {submittedAt}
           </Trans>
         </Text>
       </Stack>

@@ -1,16 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Card, Group, Skeleton, Stack } from "@mantine/core";
 import { IconInbox, IconPaperclip } from "@tabler/icons-react";
+import { MemberName } from "../../components/MemberName";
 import { factSeparator, formatDate } from "../../i18n";
 import { SHARE_TYPE_LABELS } from "../../lib/labels";
 import { StatusBadge } from "../knowledge";
 import { ReviewList } from "./ReviewLayout";
 import type { Submission } from "./types";
-
-/** The author's name, or the spec's fallback when the profile has none. */
-export function AuthorName({ name }: { name: string | null }) {
-  return name ? <bdi>{name}</bdi> : <Trans>Unknown User</Trans>;
-}
 
 /**
  * Submissions newest first; each row is a button that opens the review panel. The selected row
@@ -34,7 +30,7 @@ export function SubmissionList({
         title: s.title,
         facts: (
           <>
-            <AuthorName name={s.authorName} />
+            <MemberName name={s.authorName} />
             {factSeparator(i18n.locale)}
             {formatDate(s.createdAt, i18n.locale)}
           </>

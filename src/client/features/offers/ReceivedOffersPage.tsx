@@ -30,6 +30,7 @@ import type { PostArea } from "../../../common/constants";
 import type { AppRouter } from "../../../server/trpc/router";
 import { staleResultsStyle } from "../../components/FilteredListStates";
 import { LoadError } from "../../components/LoadError";
+import { useMemberName } from "../../components/MemberName";
 import { UserText } from "../../components/UserText";
 import { formatCalendarDate, formatDateTime } from "../../i18n";
 import { CONSULTATION_TYPE_LABELS, EXPORT_SERVICE_LABELS, SESSION_MODE_LABELS } from "../../lib/labels";
@@ -125,7 +126,7 @@ export function ReceivedOffersPage() {
 
 function OfferCard({ offer }: { offer: Offer }) {
   const { t, i18n } = useLingui();
-  const name = offer.responderName ?? t`Anonymous Member`;
+  const name = useMemberName()(offer.responderName);
   return (
     <Card withBorder radius="lg" p="lg" component="article" aria-label={name} data-testid="offer-card">
       <Stack gap="sm">

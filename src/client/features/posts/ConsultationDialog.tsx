@@ -36,6 +36,7 @@ import type { ConsultationType, ExportService, ServiceFilter } from "../../../co
 import type { AppRouter } from "../../../server/trpc/router";
 import { DateField } from "../../components/DateField";
 import { LoadError } from "../../components/LoadError";
+import { useMemberName } from "../../components/MemberName";
 import { CountrySelect, SectorSelect } from "../../components/ReferenceSelects";
 import { UserText } from "../../components/UserText";
 import { translateServerText } from "../../i18n/serverMessages";
@@ -406,7 +407,7 @@ function Results({ filter, onNew, onClose }: { filter: ServiceFilter; onNew: () 
 
 /** One matching service: its title and provider, then every field (`ServiceDetails`) with its contact links. */
 function ServiceResult({ service: s }: { service: ServiceMatch }) {
-  const { t } = useLingui();
+  const memberName = useMemberName();
   return (
     <Card withBorder radius="md" p="md" component="article" aria-label={s.title} data-testid="service-result">
       <Stack gap="sm">
@@ -415,7 +416,7 @@ function ServiceResult({ service: s }: { service: ServiceMatch }) {
             <bdi>{s.title}</bdi>
           </Title>
           <UserText size="sm" c="dimmed" preWrap={false} data-testid="service-provider">
-            {s.providerName || t`Anonymous Member`}
+            {memberName(s.providerName)}
           </UserText>
         </div>
         <ServiceDetails service={s} />

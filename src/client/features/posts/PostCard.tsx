@@ -6,6 +6,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar, Button, Card, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { IconArchive, IconMessageReply, IconUserCircle } from "@tabler/icons-react";
+import { useMemberName } from "../../components/MemberName";
 import { UserText } from "../../components/UserText";
 import { formatDate, formatDateTime } from "../../i18n";
 import { PostBadges, PostDetails } from "./PostDetails";
@@ -22,8 +23,8 @@ export function PostCard({
   onIgnore: () => void;
   ignoring: boolean;
 }) {
-  const { t, i18n } = useLingui();
-  const name = post.posterName ?? t`Anonymous Member`;
+  const { i18n } = useLingui();
+  const name = useMemberName()(post.posterName);
   const until = formatDate(post.expiresAt, i18n.locale);
   return (
     <Card withBorder radius="lg" p="lg" data-testid="request-card" component="article" aria-label={name}>

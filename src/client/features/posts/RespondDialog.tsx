@@ -33,6 +33,7 @@ import { HELPFUL_ANSWER_POINTS } from "../../../common/points";
 import { type Board, respondPostInput } from "../../../common/posts";
 import type { SessionMode } from "../../../common/services";
 import { DateField } from "../../components/DateField";
+import { useMemberName } from "../../components/MemberName";
 import { UserText } from "../../components/UserText";
 import { formatNumber } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
@@ -89,6 +90,7 @@ export function RespondDialog({
   onResponded: (postId: number) => void;
 }) {
   const { t, i18n } = useLingui();
+  const memberName = useMemberName();
   const trpc = useTRPC();
   const mobile = useMediaQuery("(max-width: 36em)");
   const helpfulPoints = formatNumber(HELPFUL_ANSWER_POINTS, i18n.locale);
@@ -187,7 +189,7 @@ export function RespondDialog({
             <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)" data-testid="respond-request">
               <Stack gap="xs">
                 <UserText size="sm" fw={600} preWrap={false}>
-                  {request.posterName ?? t`Anonymous Member`}
+                  {memberName(request.posterName)}
                 </UserText>
                 <PostBadges post={request} />
                 {request.title && (

@@ -45,6 +45,7 @@ import { applyServerErrors, firstError, focusFirstInvalid } from "../../lib/form
 import { COMPLETION_ITEM_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { MyAssessments } from "../assessments";
+import { MyDataSection } from "../myData";
 import { EmailPreferencesSection } from "../notifications/EmailPreferencesSection";
 import { ActivitySection } from "./ActivitySection";
 import { ChangeEmailDialog } from "./ChangeEmailDialog";
@@ -93,6 +94,7 @@ export function ProfilePage() {
       )}
       <EmailPreferencesSection />
       <MyAssessments />
+      <MyDataSection />
     </Stack>
   );
 }

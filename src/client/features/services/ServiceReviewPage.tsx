@@ -17,6 +17,7 @@ import { Msg } from "../../../common/messages";
 import { SERVICE_LIMITS, type ServiceStatus } from "../../../common/services";
 import type { AppRouter } from "../../../server/trpc/router";
 import { LoadError } from "../../components/LoadError";
+import { MemberName } from "../../components/MemberName";
 import { UserText } from "../../components/UserText";
 import { factSeparator, formatDate, formatDateTime } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
@@ -25,7 +26,6 @@ import { CONSULTATION_TYPE_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { useBadges } from "../badges";
 import { DecisionButtons, ReviewLayout, ReviewList, ReviewPlaceholder, type ReviewTab } from "../inbox/ReviewLayout";
-import { AuthorName } from "../inbox/SubmissionList";
 import { ServiceDetails, ServiceStatusBadge } from "./ServiceDetails";
 
 const route = getRouteApi("/_app/admin/services");
@@ -147,7 +147,7 @@ function ServiceReviewList({
         title: s.title,
         facts: (
           <>
-            <AuthorName name={s.providerName} />
+            <MemberName name={s.providerName} />
             {factSeparator(i18n.locale)}
             {i18n._(CONSULTATION_TYPE_LABELS[s.serviceType])}
             {factSeparator(i18n.locale)}
@@ -222,7 +222,7 @@ function ServiceReviewPanel({
         </Group>
         <Text size="sm" c="dimmed">
           <Trans>
-            By <AuthorName name={s.providerName} /> · {updated}
+            By <MemberName name={s.providerName} /> · {updated}
           </Trans>
         </Text>
       </Stack>

@@ -31,13 +31,20 @@ export const users = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     /** Stored trimmed and lower-cased. */
     email: text().notNull(),
-    passwordHash: text().notNull(),
+    /** Null once the account is deleted (a tombstone: domain/myData.ts `deleteAccount`). */
+    passwordHash: text(),
     locale: localeEnum(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Set while an admin has suspended the account; sign-in and every session are refused. */
     suspendedAt: timestamp({ withTimezone: true }),
     suspendedReason: text(),
     lastActiveAt: timestamp({ withTimezone: true }),
+    /**
+     * Set when the account was deleted (docs/architecture.md "Deleting an account"): the row stays
+     * as a tombstone so that kept contributions and the security log still reference it; its
+     * e-mail is then an unusable unique address and its password hash null.
+     */
+    deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex("users_email_key").on(t.email)],
 );

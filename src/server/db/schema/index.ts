@@ -11,6 +11,7 @@ export * from "./knowledge";
 export * from "./landing";
 export * from "./library";
 export * from "./mail";
+export * from "./myData";
 export * from "./notifications";
 export * from "./passwordReset";
 export * from "./points";

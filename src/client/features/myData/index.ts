@@ -1,0 +1,2 @@
+/** The myData feature's public module: the profile page's "Your data" section. */
+export { MyDataSection } from "./MyDataSection";
