@@ -7,6 +7,7 @@ import { ActionIcon, Badge, Group, Menu, Text, Tooltip } from "@mantine/core";
 import {
   IconCheck,
   IconDots,
+  IconHistory,
   IconKey,
   IconLock,
   IconLockOpen,
@@ -14,6 +15,7 @@ import {
   IconShieldOff,
   IconX,
 } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
 import { useRef } from "react";
 import { useStartAlign } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
@@ -199,6 +201,14 @@ export function AccountActionsMenu({
             </Menu.Item>
           )
         )}
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconHistory size={16} />}
+          renderRoot={(props) => <Link {...props} to="/admin/audit" search={{ target: account.userId }} />}
+          data-testid="member-audit-log"
+        >
+          <Trans>Audit log</Trans>
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -45,6 +45,7 @@ import { applyServerErrors, firstError, focusFirstInvalid } from "../../lib/form
 import { COMPLETION_ITEM_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { MyAssessments } from "../assessments";
+import { SecurityActivitySection } from "../audit/SecurityActivitySection";
 import { EmailPreferencesSection } from "../notifications/EmailPreferencesSection";
 import { ActivitySection } from "./ActivitySection";
 import { ChangeEmailDialog } from "./ChangeEmailDialog";
@@ -92,6 +93,7 @@ export function ProfilePage() {
         <ProfileSettingsForm profile={profile.data} />
       )}
       <EmailPreferencesSection />
+      <SecurityActivitySection />
       <MyAssessments />
     </Stack>
   );
