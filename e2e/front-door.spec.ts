@@ -180,6 +180,17 @@ test.describe("joining the club", () => {
     await expect(card).toHaveCount(0);
     await expect(page.getByText("No pending applications")).toBeVisible();
     await expect(page.getByRole("link", { name: "Admin inbox, 0 pending" })).toBeVisible();
+
+    // The audit log has the approval: this admin, this member.
+    await page.getByRole("link", { name: "Audit log" }).click();
+    await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
+    await page.getByTestId("audit-search").fill(MEMBER.email);
+    const approval = page.getByTestId("audit-row").and(page.locator("[data-type='approval_changed']"));
+    await expect(approval).toHaveCount(1);
+    await expect(approval).toContainText("Application reviewed");
+    await expect(approval).toContainText("Approved");
+    await expect(approval.getByTestId("audit-actor")).toContainText(ADMIN.name);
+    await expect(approval.getByTestId("audit-target")).toContainText(MEMBER.name);
   });
 
   test("the new member signs in and reaches the dashboard", async ({ page }) => {
@@ -191,6 +202,13 @@ test.describe("joining the club", () => {
     await expect(page.getByRole("link", { name: "Dashboard" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Approvals" })).toHaveCount(0);
     await snap(page, "dashboard");
+
+    // Their sign-in is in Profile Settings → Security activity.
+    await page.goto("/profile");
+    const activity = page.getByTestId("security-activity");
+    await expect(activity.getByTestId("security-activity-row").first()).toContainText("Signed in", {
+      timeout: 30_000,
+    });
   });
 });
 

@@ -28,6 +28,7 @@ import { Route as ExportReadinessAssessmentStartRouteImport } from './routes/exp
 import { Route as PorterDiamondAnalysisStartRouteImport } from './routes/porter-diamond-analysis_.start'
 import { Route as AppAdminAnalyticsRouteImport } from './routes/_app/admin/analytics'
 import { Route as AppAdminApprovalsRouteImport } from './routes/_app/admin/approvals'
+import { Route as AppAdminAuditRouteImport } from './routes/_app/admin/audit'
 import { Route as AppAdminContactRouteImport } from './routes/_app/admin/contact'
 import { Route as AppAdminInboxRouteImport } from './routes/_app/admin/inbox'
 import { Route as AppAdminMembersRouteImport } from './routes/_app/admin/members'
@@ -158,6 +159,11 @@ const AppAdminAnalyticsRoute = AppAdminAnalyticsRouteImport.update({
 const AppAdminApprovalsRoute = AppAdminApprovalsRouteImport.update({
   id: '/admin/approvals',
   path: '/admin/approvals',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminAuditRoute = AppAdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAdminContactRoute = AppAdminContactRouteImport.update({
@@ -369,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/porter-diamond-analysis/start': typeof PorterDiamondAnalysisStartRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/admin/approvals': typeof AppAdminApprovalsRoute
+  '/admin/audit': typeof AppAdminAuditRoute
   '/admin/contact': typeof AppAdminContactRoute
   '/admin/inbox': typeof AppAdminInboxRoute
   '/admin/members': typeof AppAdminMembersRoute
@@ -423,6 +430,7 @@ export interface FileRoutesByTo {
   '/porter-diamond-analysis/start': typeof PorterDiamondAnalysisStartRoute
   '/admin/analytics': typeof AppAdminAnalyticsRoute
   '/admin/approvals': typeof AppAdminApprovalsRoute
+  '/admin/audit': typeof AppAdminAuditRoute
   '/admin/contact': typeof AppAdminContactRoute
   '/admin/inbox': typeof AppAdminInboxRoute
   '/admin/members': typeof AppAdminMembersRoute
@@ -479,6 +487,7 @@ export interface FileRoutesById {
   '/porter-diamond-analysis_/start': typeof PorterDiamondAnalysisStartRoute
   '/_app/admin/analytics': typeof AppAdminAnalyticsRoute
   '/_app/admin/approvals': typeof AppAdminApprovalsRoute
+  '/_app/admin/audit': typeof AppAdminAuditRoute
   '/_app/admin/contact': typeof AppAdminContactRoute
   '/_app/admin/inbox': typeof AppAdminInboxRoute
   '/_app/admin/members': typeof AppAdminMembersRoute
@@ -535,6 +544,7 @@ export interface FileRouteTypes {
     | '/porter-diamond-analysis/start'
     | '/admin/analytics'
     | '/admin/approvals'
+    | '/admin/audit'
     | '/admin/contact'
     | '/admin/inbox'
     | '/admin/members'
@@ -589,6 +599,7 @@ export interface FileRouteTypes {
     | '/porter-diamond-analysis/start'
     | '/admin/analytics'
     | '/admin/approvals'
+    | '/admin/audit'
     | '/admin/contact'
     | '/admin/inbox'
     | '/admin/members'
@@ -644,6 +655,7 @@ export interface FileRouteTypes {
     | '/porter-diamond-analysis_/start'
     | '/_app/admin/analytics'
     | '/_app/admin/approvals'
+    | '/_app/admin/audit'
     | '/_app/admin/contact'
     | '/_app/admin/inbox'
     | '/_app/admin/members'
@@ -825,6 +837,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/approvals'
       fullPath: '/admin/approvals'
       preLoaderRoute: typeof AppAdminApprovalsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/audit': {
+      id: '/_app/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AppAdminAuditRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/admin/contact': {
@@ -1079,6 +1098,7 @@ interface AppRouteChildren {
   AppShareRoute: typeof AppShareRoute
   AppAdminAnalyticsRoute: typeof AppAdminAnalyticsRoute
   AppAdminApprovalsRoute: typeof AppAdminApprovalsRoute
+  AppAdminAuditRoute: typeof AppAdminAuditRoute
   AppAdminContactRoute: typeof AppAdminContactRoute
   AppAdminInboxRoute: typeof AppAdminInboxRoute
   AppAdminMembersRoute: typeof AppAdminMembersRoute
@@ -1126,6 +1146,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppShareRoute: AppShareRoute,
   AppAdminAnalyticsRoute: AppAdminAnalyticsRoute,
   AppAdminApprovalsRoute: AppAdminApprovalsRoute,
+  AppAdminAuditRoute: AppAdminAuditRoute,
   AppAdminContactRoute: AppAdminContactRoute,
   AppAdminInboxRoute: AppAdminInboxRoute,
   AppAdminMembersRoute: AppAdminMembersRoute,

@@ -27,6 +27,7 @@ import {
   IconBooks,
   IconChartBar,
   IconHelpCircle,
+  IconHistory,
   IconHome,
   IconInbox,
   IconListCheck,
@@ -115,6 +116,7 @@ function Navigation({
     { to: "/admin/qa", label: <Trans>Q&A Management</Trans>, icon: <IconBook size={18} /> },
     { to: "/admin/analytics", label: <Trans>Analytics</Trans>, icon: <IconChartBar size={18} /> },
     { to: "/admin/members", label: <Trans>Member Management</Trans>, icon: <IconUsersGroup size={18} /> },
+    { to: "/admin/audit", label: <Trans>Audit log</Trans>, icon: <IconHistory size={18} /> },
   ];
   const render = (item: NavItem) => (
     <NavLink

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { ADMIN_MEMBERS_PAGE_SIZE, type adminMembersInput } from "../../common/adminMembers";
 import type { Locale } from "../../common/constants";
 import { Msg } from "../../common/messages";
-import { logSecurityEvent, type SecurityEventType } from "../auth/security-events";
+import { type AdminActor, logAdminAction } from "../auth/security-events";
 import { invalidateUserSessions } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
 import { profiles, userRoles, users } from "../db/schema";
@@ -77,19 +77,9 @@ async function requireAccount(tx: DbOrTx, userId: string) {
   return { ...row, isAdmin: Boolean(row.isAdmin) };
 }
 
-async function audit(
-  tx: DbOrTx,
-  type: SecurityEventType,
-  userId: string,
-  adminId: string,
-  details: Record<string, unknown> = {},
-) {
-  await logSecurityEvent(tx, { type, userId, details: { by: adminId, ...details } });
-}
-
 /** Suspends an account: every session ends at once and sign-in is refused until reinstated. */
-export async function suspendAccount(db: Db, adminId: string, input: { userId: string; reason: string }) {
-  refuseSelf(adminId, input.userId);
+export async function suspendAccount(db: Db, actor: AdminActor, input: { userId: string; reason: string }) {
+  refuseSelf(actor.id, input.userId);
   await db.transaction(async (tx) => {
     await requireAccount(tx, input.userId);
     await tx
@@ -97,25 +87,29 @@ export async function suspendAccount(db: Db, adminId: string, input: { userId: s
       .set({ suspendedAt: new Date(), suspendedReason: input.reason })
       .where(eq(users.id, input.userId));
     await invalidateUserSessions(tx, input.userId);
-    await audit(tx, "account_suspended", input.userId, adminId, { reason: input.reason });
+    await logAdminAction(tx, actor, {
+      type: "account_suspended",
+      targetId: input.userId,
+      details: { reason: input.reason },
+    });
     await publish(tx, { type: "member.changed", userIds: [input.userId] });
   });
 }
 
-export async function reinstateAccount(db: Db, adminId: string, userId: string) {
-  refuseSelf(adminId, userId);
+export async function reinstateAccount(db: Db, actor: AdminActor, userId: string) {
+  refuseSelf(actor.id, userId);
   await db.transaction(async (tx) => {
     const account = await requireAccount(tx, userId);
     if (!account.suspendedAt) throw new DomainError("CONFLICT", Msg.notSuspended);
     await tx.update(users).set({ suspendedAt: null, suspendedReason: null }).where(eq(users.id, userId));
-    await audit(tx, "account_reinstated", userId, adminId);
+    await logAdminAction(tx, actor, { type: "account_reinstated", targetId: userId });
     await publish(tx, { type: "member.changed", userIds: [userId] });
   });
 }
 
 /** Grants or revokes the admin role (never one's own). */
-export async function setAdminRole(db: Db, adminId: string, input: { userId: string; admin: boolean }) {
-  refuseSelf(adminId, input.userId);
+export async function setAdminRole(db: Db, actor: AdminActor, input: { userId: string; admin: boolean }) {
+  refuseSelf(actor.id, input.userId);
   await db.transaction(async (tx) => {
     const account = await requireAccount(tx, input.userId);
     if (account.isAdmin === input.admin) return;
@@ -125,12 +119,12 @@ export async function setAdminRole(db: Db, adminId: string, input: { userId: str
     if (input.admin) {
       await tx
         .insert(userRoles)
-        .values({ userId: input.userId, role: "admin", grantedBy: adminId })
+        .values({ userId: input.userId, role: "admin", grantedBy: actor.id })
         .onConflictDoNothing();
-      await audit(tx, "admin_granted", input.userId, adminId);
+      await logAdminAction(tx, actor, { type: "admin_granted", targetId: input.userId });
     } else {
       await tx.delete(userRoles).where(and(eq(userRoles.userId, input.userId), eq(userRoles.role, "admin")));
-      await audit(tx, "admin_revoked", input.userId, adminId);
+      await logAdminAction(tx, actor, { type: "admin_revoked", targetId: input.userId });
     }
     await publish(tx, { type: "member.changed", userIds: [input.userId] });
   });
@@ -139,10 +133,10 @@ export async function setAdminRole(db: Db, adminId: string, input: { userId: str
 /**
  * Mails the member a password reset link (issue #11 §3), in their language: the same link as
  * "Forgot password?" (30 minutes, once; it replaces their unused links). Nothing else changes
- * until they use it. Logs `password_reset_sent` with the admin.
+ * until they use it. Logs `password_reset_sent` with the admin as actor.
  * @throws NOT_FOUND; CONFLICT 'This account is suspended. Reinstate it before…'.
  */
-export async function sendPasswordResetLink(db: Db, adminId: string, userId: string, origin: string) {
+export async function sendPasswordResetLink(db: Db, actor: AdminActor, userId: string, origin: string) {
   await db.transaction(async (tx) => {
     const [account] = await tx
       .select({ email: users.email, name: profiles.name, locale: users.locale, suspendedAt: users.suspendedAt })
@@ -158,8 +152,8 @@ export async function sendPasswordResetLink(db: Db, adminId: string, userId: str
       name: account.name,
       locale: (account.locale ?? "en") as Locale,
       origin,
-      sentBy: adminId,
+      sentBy: actor.id,
     });
-    await audit(tx, "password_reset_sent", userId, adminId);
+    await logAdminAction(tx, actor, { type: "password_reset_sent", targetId: userId });
   });
 }

@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq } from "drizzle-orm";
 import { Msg } from "../../common/messages";
-import { logSecurityEvent } from "../auth/security-events";
+import { type AdminActor, logAdminAction } from "../auth/security-events";
 import type { Db, DbOrTx } from "../db/client";
 import { profiles, users } from "../db/schema";
 import { publish } from "../live/events";
@@ -46,7 +46,7 @@ export async function countPendingApplicants(db: DbOrTx): Promise<number> {
 export async function reviewApplicant(
   db: Db,
   input: { userId: string; decision: "approved" | "rejected"; notes: string | null },
-  reviewer: { id: string },
+  reviewer: AdminActor,
   opts: { signInUrl: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -85,10 +85,10 @@ export async function reviewApplicant(
     // The decision's e-mail above stays transactional (not preference-governed); the
     // notification is in-app only.
     await notify(tx, { userId: input.userId, kind: "approval_decided", params: { decision: input.decision } });
-    await logSecurityEvent(tx, {
+    await logAdminAction(tx, reviewer, {
       type: "approval_changed",
-      userId: input.userId,
-      details: { by: reviewer.id, status: input.decision },
+      targetId: input.userId,
+      details: { status: input.decision },
     });
     await publish(tx, { type: "applicants.changed" });
     await publish(tx, { type: "member.changed", userIds: [input.userId] });

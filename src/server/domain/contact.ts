@@ -8,6 +8,7 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { CONTACT_PAGE_SIZE, type ContactFilter } from "../../common/contact";
 import { Msg } from "../../common/messages";
+import { type AdminActor, logAdminAction } from "../auth/security-events";
 import type { Db, DbOrTx } from "../db/client";
 import { contactMessages, contactReplies, profiles, userRoles, users } from "../db/schema";
 import { publish } from "../live/events";
@@ -80,14 +81,15 @@ export async function listContactMessages(db: DbOrTx, filter: ContactFilter, cur
  * Reading is a write, so it is its own mutation: `getContactMessage` changes nothing.
  * @throws NOT_FOUND.
  */
-export async function markContactRead(db: Db, id: number): Promise<void> {
+export async function markContactRead(db: Db, actor: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [read] = await tx
       .update(contactMessages)
       .set({ readAt: new Date() })
       .where(and(eq(contactMessages.id, id), isNull(contactMessages.readAt)))
-      .returning({ id: contactMessages.id });
+      .returning({ userId: contactMessages.userId });
     if (read) {
+      await logAdminAction(tx, actor, { type: "contact_read", targetId: read.userId, details: { messageId: id } });
       await publish(tx, { type: "contact.changed" });
       return;
     }
@@ -135,10 +137,12 @@ export async function getContactMessage(db: Db, id: number) {
  * message; it stays open until marked handled.
  * @throws NOT_FOUND.
  */
-export async function replyToContact(db: Db, adminId: string, id: number, body: string): Promise<{ id: number }> {
+export async function replyToContact(db: Db, actor: AdminActor, id: number, body: string): Promise<{ id: number }> {
+  const adminId = actor.id;
   return db.transaction(async (tx) => {
     const [message] = await tx
       .select({
+        userId: contactMessages.userId,
         name: contactMessages.name,
         email: contactMessages.email,
         message: contactMessages.message,
@@ -155,6 +159,11 @@ export async function replyToContact(db: Db, adminId: string, id: number, body: 
       .values({ messageId: id, adminId, body })
       .returning({ id: contactReplies.id });
     if (!reply) throw new Error("contact reply not inserted");
+    await logAdminAction(tx, actor, {
+      type: "contact_replied",
+      targetId: message.userId,
+      details: { messageId: id, replyId: reply.id },
+    });
     const locale = message.locale ?? "en";
     await enqueueMail(tx, {
       to: message.email,
@@ -188,7 +197,8 @@ export async function replyToContact(db: Db, adminId: string, id: number, body: 
  * Idempotent: a message already in that state keeps its first handler.
  * @throws NOT_FOUND.
  */
-export async function setContactHandled(db: Db, adminId: string, id: number, handled: boolean): Promise<void> {
+export async function setContactHandled(db: Db, actor: AdminActor, id: number, handled: boolean): Promise<void> {
+  const adminId = actor.id;
   await db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
@@ -203,8 +213,13 @@ export async function setContactHandled(db: Db, adminId: string, id: number, han
           : { handledAt: null, handledBy: null },
       )
       .where(eq(contactMessages.id, id))
-      .returning({ id: contactMessages.id });
+      .returning({ userId: contactMessages.userId });
     if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
+    await logAdminAction(tx, actor, {
+      type: handled ? "contact_handled" : "contact_reopened",
+      targetId: row.userId,
+      details: { messageId: id },
+    });
     await publish(tx, { type: "contact.changed" });
   });
 }
@@ -213,13 +228,14 @@ export async function setContactHandled(db: Db, adminId: string, id: number, han
  * Deletes message `id` and its replies for good.
  * @throws NOT_FOUND.
  */
-export async function deleteContactMessage(db: Db, id: number): Promise<void> {
+export async function deleteContactMessage(db: Db, actor: AdminActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(contactMessages)
       .where(eq(contactMessages.id, id))
-      .returning({ id: contactMessages.id });
+      .returning({ userId: contactMessages.userId });
     if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
+    await logAdminAction(tx, actor, { type: "contact_deleted", targetId: row.userId, details: { messageId: id } });
     await publish(tx, { type: "contact.changed" });
   });
 }

@@ -17,6 +17,7 @@ import {
   type MembershipDocumentType,
 } from "../../common/content";
 import { Msg } from "../../common/messages";
+import { type AdminActor, logAdminAction } from "../auth/security-events";
 import type { Db, DbOrTx } from "../db/client";
 import { membershipDocuments, pdfDocuments, uploads, videos } from "../db/schema";
 import type { FileStorage } from "../files/storage";
@@ -95,7 +96,8 @@ async function lockDocumentType(tx: DbOrTx, type: MembershipDocumentType): Promi
  * @throws DomainError BAD_REQUEST `uploadInvalidFile` when the upload is not one of theirs, of
  * another purpose, or already an item.
  */
-export async function createContent(db: Db, adminId: string, input: ContentCreateInput): Promise<{ id: number }> {
+export async function createContent(db: Db, actor: AdminActor, input: ContentCreateInput): Promise<{ id: number }> {
+  const adminId = actor.id;
   return db.transaction(async (tx) => {
     const [upload] = await tx
       .select({ id: uploads.id, ownerId: uploads.ownerId, purpose: uploads.purpose })
@@ -131,6 +133,10 @@ export async function createContent(db: Db, adminId: string, input: ContentCreat
         .returning({ id: pdfDocuments.id });
     }
     if (id === undefined) throw new Error("content row not inserted");
+    await logAdminAction(tx, actor, {
+      type: "content_created",
+      details: { kind: input.kind, id, title: input.title },
+    });
     return { id };
   });
 }
@@ -140,7 +146,13 @@ export async function createContent(db: Db, adminId: string, input: ContentCreat
  * other active one of its type (one active per type).
  * @throws DomainError NOT_FOUND
  */
-export async function setContentActive(db: Db, kind: ContentKind, id: number, active: boolean): Promise<void> {
+export async function setContentActive(
+  db: Db,
+  actor: AdminActor,
+  kind: ContentKind,
+  id: number,
+  active: boolean,
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (kind === "document") {
       const [doc] = await tx
@@ -163,8 +175,16 @@ export async function setContentActive(db: Db, kind: ContentKind, id: number, ac
       }
     }
     const t = TABLES[kind];
-    const done = await tx.update(t).set({ isActive: active }).where(eq(t.id, id)).returning({ id: t.id });
-    if (done.length === 0) throw new DomainError("NOT_FOUND", Msg.notFound);
+    const [done] = await tx
+      .update(t)
+      .set({ isActive: active })
+      .where(eq(t.id, id))
+      .returning({ id: t.id, title: t.title });
+    if (!done) throw new DomainError("NOT_FOUND", Msg.notFound);
+    await logAdminAction(tx, actor, {
+      type: active ? "content_activated" : "content_deactivated",
+      details: { kind, id, title: done.title },
+    });
   });
 }
 
@@ -172,11 +192,18 @@ export async function setContentActive(db: Db, kind: ContentKind, id: number, ac
  * Admins: deletes an item, its upload row and the stored bytes.
  * @throws DomainError NOT_FOUND
  */
-export async function deleteContent(db: Db, storage: FileStorage, kind: ContentKind, id: number): Promise<void> {
+export async function deleteContent(
+  db: Db,
+  actor: AdminActor,
+  storage: FileStorage,
+  kind: ContentKind,
+  id: number,
+): Promise<void> {
   const t = TABLES[kind];
   const storageKeys = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(t).where(eq(t.id, id)).returning({ uploadId: t.uploadId });
+    const [row] = await tx.delete(t).where(eq(t.id, id)).returning({ uploadId: t.uploadId, title: t.title });
     if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
+    await logAdminAction(tx, actor, { type: "content_deleted", details: { kind, id, title: row.title } });
     const removed = await tx
       .delete(uploads)
       .where(eq(uploads.id, row.uploadId))

@@ -6,6 +6,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { reviewKnowledgeInput } from "../../common/inbox";
 import { Msg } from "../../common/messages";
+import { type AdminActor, logAdminAction } from "../auth/security-events";
 import type { Db, DbOrTx } from "../db/client";
 import { profiles, sharedKnowledge } from "../db/schema";
 import { fileUrl } from "../files/uploads";
@@ -65,7 +66,7 @@ export async function listSubmissions(db: DbOrTx, status?: "pending" | "approved
  */
 export async function reviewSubmission(
   db: Db,
-  reviewerId: string,
+  reviewer: AdminActor,
   input: z.output<typeof reviewKnowledgeInput>,
   links: MailLinks,
 ) {
@@ -75,7 +76,7 @@ export async function reviewSubmission(
       .update(sharedKnowledge)
       .set({
         status: input.decision,
-        reviewedBy: reviewerId,
+        reviewedBy: reviewer.id,
         reviewedAt: new Date(),
         adminNotes: input.notes || null,
         pointsAwarded: points,
@@ -89,6 +90,11 @@ export async function reviewSubmission(
         .where(eq(sharedKnowledge.id, input.id));
       throw exists ? new DomainError("CONFLICT", Msg.submissionReviewed) : new DomainError("NOT_FOUND", Msg.notFound);
     }
+    await logAdminAction(tx, reviewer, {
+      type: "knowledge_reviewed",
+      targetId: row.userId,
+      details: { submissionId: input.id, decision: input.decision, points },
+    });
     if (points !== null) {
       await creditPoints(tx, { userId: row.userId, points, reason: "knowledge_approved", sourceId: String(input.id) });
     }

@@ -13,6 +13,7 @@ import {
   type unpublishInput,
 } from "../../common/library";
 import { Msg } from "../../common/messages";
+import { type AdminActor, logAdminAction } from "../auth/security-events";
 import type { Db, DbOrTx } from "../db/client";
 import { knowledgeLikes, profiles, sharedKnowledge, uploads } from "../db/schema";
 import { fileUrl } from "../files/uploads";
@@ -262,13 +263,13 @@ export async function unlikeItem(db: Db, viewerId: string, id: number) {
  * Likes and points already earned stay.
  * @throws NOT_FOUND (no such item); CONFLICT 'This item is not published.'
  */
-export async function unpublishItem(db: Db, adminId: string, input: z.output<typeof unpublishInput>) {
+export async function unpublishItem(db: Db, actor: AdminActor, input: z.output<typeof unpublishInput>) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(sharedKnowledge)
-      .set({ unpublishedAt: new Date(), unpublishedBy: adminId, unpublishNote: input.note })
+      .set({ unpublishedAt: new Date(), unpublishedBy: actor.id, unpublishNote: input.note })
       .where(and(published, eq(sharedKnowledge.id, input.id)))
-      .returning({ id: sharedKnowledge.id });
+      .returning({ id: sharedKnowledge.id, userId: sharedKnowledge.userId });
     if (!row) {
       const [exists] = await tx
         .select({ id: sharedKnowledge.id })
@@ -276,6 +277,11 @@ export async function unpublishItem(db: Db, adminId: string, input: z.output<typ
         .where(eq(sharedKnowledge.id, input.id));
       throw exists ? new DomainError("CONFLICT", Msg.notPublished) : new DomainError("NOT_FOUND", Msg.notFound);
     }
+    await logAdminAction(tx, actor, {
+      type: "library_item_unpublished",
+      targetId: row.userId,
+      details: { submissionId: input.id, note: input.note },
+    });
     await publish(tx, { type: "knowledge.changed" });
     return { ok: true as const };
   });

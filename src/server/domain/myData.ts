@@ -14,7 +14,7 @@ import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { DATA_EXPORT_TTL_MS, dataExportUrl } from "../../common/myData";
 import { hitRateLimit } from "../auth/rate-limit";
-import { logSecurityEvent } from "../auth/security-events";
+import { logAdminAction, logSecurityEvent } from "../auth/security-events";
 import type { Db, DbOrTx } from "../db/client";
 import { dataExports, emailOutbox, postResponses, posts, profiles, uploads, uploadVariants, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
@@ -140,8 +140,8 @@ export async function dataExportStatus(db: DbOrTx, userId: string, origin: strin
 /**
  * Asks for a copy of `userId`'s data: one at a time per member (a `requested` one refuses a new
  * request), at most `RATE_LIMITS.dataExport` per day per member whoever asks. A previous archive
- * is replaced (its bytes deleted after commit). Logs `data_export_requested`, and
- * `data_export_by_admin` with `by` when an admin asked. The `data-export` job builds it.
+ * is replaced (its bytes deleted after commit). Logs `data_export_requested`, or
+ * `data_export_by_admin` with `by` as the actor when an admin asked. The `data-export` job builds it.
  * @throws NOT_FOUND (no such approved account, admins only); CONFLICT 'Your copy is already
  *   being prepared…'; TOO_MANY_REQUESTS.
  */
@@ -182,13 +182,9 @@ export async function requestDataExport(
       .returning({ id: dataExports.id });
     const row = inserted[0];
     if (!row) throw new DomainError("CONFLICT", Msg.dataExportInProgress);
-    await logSecurityEvent(tx, {
-      type: "data_export_requested",
-      userId: m.userId,
-      ip: m.ip,
-      details: m.by ? { by: m.by } : {},
-    });
-    if (m.by) await logSecurityEvent(tx, { type: "data_export_by_admin", userId: m.userId, details: { by: m.by } });
+    // One row: the member's request, or the admin's action with the admin as actor.
+    if (m.by) await logAdminAction(tx, { id: m.by, ip: m.ip }, { type: "data_export_by_admin", targetId: m.userId });
+    else await logSecurityEvent(tx, { type: "data_export_requested", userId: m.userId, ip: m.ip });
     return { id: row.id, keys: replaced.flatMap((r) => (r.storageKey ? [r.storageKey] : [])) };
   });
   if (result.keys.length > 0) await storage?.delete(result.keys);
@@ -350,8 +346,8 @@ export async function deleteOwnAccount(
  * contact fields of their responses cleared), mail to the old address leaves the outbox, and the
  * `users` row becomes a tombstone (unusable unique e-mail, no password hash, `deleted_at`), so the
  * address can sign up again and kept rows stay valid. The member is mailed at the old address,
- * `account_deleted` is logged (`account_deleted_by_admin` with `by` as well, when an admin did
- * it), and `member.changed` closes their sockets. The files' bytes are deleted after commit.
+ * `account_deleted` is logged (or `account_deleted_by_admin` with `by` as the actor, when an
+ * admin did it), and `member.changed` closes their sockets. The files' bytes are deleted after commit.
  * @throws NOT_FOUND when there is no such account, or it is already deleted.
  */
 export async function deleteAccount(
@@ -427,13 +423,10 @@ export async function deleteAccount(
       locale,
       content: accountDeletedMail(locale, { name: profile?.name ?? "", byAdmin: m.by !== null }),
     });
-    await logSecurityEvent(tx, {
-      type: "account_deleted",
-      userId: m.userId,
-      ip: m.ip,
-      details: m.by ? { by: m.by } : {},
-    });
-    if (m.by) await logSecurityEvent(tx, { type: "account_deleted_by_admin", userId: m.userId, details: { by: m.by } });
+    // One row: the member's deletion, or the admin's action with the admin as actor.
+    if (m.by)
+      await logAdminAction(tx, { id: m.by, ip: m.ip }, { type: "account_deleted_by_admin", targetId: m.userId });
+    else await logSecurityEvent(tx, { type: "account_deleted", userId: m.userId, ip: m.ip });
     // Sockets close; badges and lists that counted the member's rows refresh.
     await publish(tx, { type: "member.changed", userIds: [m.userId] });
     await publish(tx, { type: "applicants.changed" });

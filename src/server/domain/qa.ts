@@ -9,7 +9,8 @@ import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { Msg } from "../../common/messages";
 import type { QaQuestionStatus, qaAskInput, qaItemInput, qaUpdateInput } from "../../common/qa";
-import type { DbOrTx } from "../db/client";
+import { type AdminActor, logAdminAction } from "../auth/security-events";
+import type { Db, DbOrTx } from "../db/client";
 import { profiles, qaItems } from "../db/schema";
 import { DomainError } from "./errors";
 
@@ -109,28 +110,39 @@ export async function myQuestions(db: DbOrTx, memberId: string) {
  * @throws DomainError NOT_FOUND for an unknown id; CONFLICT `questionNotPending` for an item no
  * member asked, or one already published or declined.
  */
-export async function declineQuestion(db: DbOrTx, id: number, note: string) {
-  const [row] = await db
-    .update(qaItems)
-    .set({ declinedAt: new Date(), declineNote: note, updatedAt: new Date() })
-    .where(
-      and(eq(qaItems.id, id), isNotNull(qaItems.askedBy), isNull(qaItems.declinedAt), eq(qaItems.isPublished, false)),
-    )
-    .returning({ id: qaItems.id });
-  if (row) return row;
-  const [exists] = await db.select({ id: qaItems.id }).from(qaItems).where(eq(qaItems.id, id));
-  if (!exists) throw new DomainError("NOT_FOUND", Msg.notFound);
-  throw new DomainError("CONFLICT", Msg.questionNotPending);
+export async function declineQuestion(db: Db, actor: AdminActor, id: number, note: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(qaItems)
+      .set({ declinedAt: new Date(), declineNote: note, updatedAt: new Date() })
+      .where(
+        and(eq(qaItems.id, id), isNotNull(qaItems.askedBy), isNull(qaItems.declinedAt), eq(qaItems.isPublished, false)),
+      )
+      .returning({ id: qaItems.id, askedBy: qaItems.askedBy });
+    if (row) {
+      await logAdminAction(tx, actor, { type: "qa_declined", targetId: row.askedBy, details: { qaId: id, note } });
+      return { id: row.id };
+    }
+    const [exists] = await tx.select({ id: qaItems.id }).from(qaItems).where(eq(qaItems.id, id));
+    if (!exists) throw new DomainError("NOT_FOUND", Msg.notFound);
+    throw new DomainError("CONFLICT", Msg.questionNotPending);
+  });
 }
 
 /** Q&A Management: a new item (draft or published); returns its id. */
-export async function createQa(db: DbOrTx, adminId: string, input: z.output<typeof qaItemInput>) {
-  const [row] = await db
-    .insert(qaItems)
-    .values({ ...input, createdBy: adminId })
-    .returning({ id: qaItems.id });
-  if (!row) throw new Error("Q&A item not inserted");
-  return row;
+export async function createQa(db: Db, actor: AdminActor, input: z.output<typeof qaItemInput>) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(qaItems)
+      .values({ ...input, createdBy: actor.id })
+      .returning({ id: qaItems.id });
+    if (!row) throw new Error("Q&A item not inserted");
+    await logAdminAction(tx, actor, {
+      type: "qa_created",
+      details: { qaId: row.id, published: input.isPublished },
+    });
+    return row;
+  });
 }
 
 /**
@@ -138,26 +150,36 @@ export async function createQa(db: DbOrTx, adminId: string, input: z.output<type
  * declined member question withdraws the decline (the asker then sees it answered).
  * @throws DomainError NOT_FOUND for an unknown id.
  */
-export async function updateQa(db: DbOrTx, input: z.output<typeof qaUpdateInput>) {
+export async function updateQa(db: Db, actor: AdminActor, input: z.output<typeof qaUpdateInput>) {
   const { id, ...fields } = input;
-  const [row] = await db
-    .update(qaItems)
-    .set({
-      ...fields,
-      updatedAt: new Date(),
-      ...(fields.isPublished ? { declinedAt: null, declineNote: null } : {}),
-    })
-    .where(eq(qaItems.id, id))
-    .returning({ id: qaItems.id });
-  if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(qaItems)
+      .set({
+        ...fields,
+        updatedAt: new Date(),
+        ...(fields.isPublished ? { declinedAt: null, declineNote: null } : {}),
+      })
+      .where(eq(qaItems.id, id))
+      .returning({ id: qaItems.id, askedBy: qaItems.askedBy });
+    if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
+    await logAdminAction(tx, actor, {
+      type: "qa_updated",
+      targetId: row.askedBy,
+      details: { qaId: id, published: fields.isPublished ?? false },
+    });
+    return { id: row.id };
+  });
 }
 
 /**
  * Q&A Management: deletes an item.
  * @throws DomainError NOT_FOUND for an unknown id.
  */
-export async function deleteQa(db: DbOrTx, id: number): Promise<void> {
-  const [row] = await db.delete(qaItems).where(eq(qaItems.id, id)).returning({ id: qaItems.id });
-  if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
+export async function deleteQa(db: Db, actor: AdminActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(qaItems).where(eq(qaItems.id, id)).returning({ askedBy: qaItems.askedBy });
+    if (!row) throw new DomainError("NOT_FOUND", Msg.notFound);
+    await logAdminAction(tx, actor, { type: "qa_deleted", targetId: row.askedBy, details: { qaId: id } });
+  });
 }

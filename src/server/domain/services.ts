@@ -11,6 +11,7 @@ import { RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { mayPublishServices, type ServiceFilter, type ServiceStatus, type ServiceValues } from "../../common/services";
 import { hitRateLimit } from "../auth/rate-limit";
+import { type AdminActor, logAdminAction } from "../auth/security-events";
 import type { Db, DbOrTx } from "../db/client";
 import { countries, profiles, services, users } from "../db/schema";
 import { publish } from "../live/events";
@@ -283,7 +284,7 @@ export function listServicesForReview(db: DbOrTx, status: ServiceStatus) {
  */
 export async function reviewService(
   db: Db,
-  reviewerId: string,
+  reviewer: AdminActor,
   input: { id: number; decision: "approved" | "rejected"; notes: string },
   opts: { myServicesUrl: string },
 ): Promise<void> {
@@ -292,7 +293,7 @@ export async function reviewService(
       .update(services)
       .set({
         status: input.decision,
-        reviewedBy: reviewerId,
+        reviewedBy: reviewer.id,
         reviewedAt: new Date(),
         adminNotes: input.notes || null,
       })
@@ -322,6 +323,11 @@ export async function reviewService(
         }),
       });
     }
+    await logAdminAction(tx, reviewer, {
+      type: "service_reviewed",
+      targetId: row.providerId,
+      details: { serviceId: input.id, title: row.title, decision: input.decision },
+    });
     // The e-mail above stays transactional; the notification is in-app only.
     await notify(tx, {
       userId: row.providerId,

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Msg } from "../../common/messages";
-import { type Actor, createTestApp, type TestApp } from "../../test/app";
+import { type Actor, createTestApp, TEST_IP, type TestApp } from "../../test/app";
 import { securityEventsOf } from "../../test/fixtures";
 import { userRoles, users } from "../db/schema";
 
@@ -66,7 +66,8 @@ describe("suspension", () => {
 
     const suspendedEvents = await securityEventsOf(t.db, "account_suspended", { userId: user.id });
     expect(suspendedEvents).toHaveLength(1);
-    expect(suspendedEvents[0]!.eventDetails).toMatchObject({ by: admin.user!.id, reason: "Spam reports" });
+    expect(suspendedEvents[0]).toMatchObject({ actorId: admin.user!.id, ip: TEST_IP });
+    expect(suspendedEvents[0]!.eventDetails).toMatchObject({ reason: "Spam reports" });
 
     // Reinstated: sign-in works again.
     const back = await t.mutation("adminMembers.reinstate", { userId: user.id }, { token: admin.token });
@@ -79,7 +80,7 @@ describe("suspension", () => {
     expect((await viewer.caller.members.list({ search: user.name })).items.map((i) => i.userId)).toEqual([user.id]);
     const reinstated = await securityEventsOf(t.db, "account_reinstated", { userId: user.id });
     expect(reinstated).toHaveLength(1);
-    expect(reinstated[0]!.eventDetails).toMatchObject({ by: admin.user!.id });
+    expect(reinstated[0]).toMatchObject({ actorId: admin.user!.id, ip: TEST_IP });
   });
 
   it("a reason is required; an unknown account is NOT_FOUND", async () => {
@@ -133,7 +134,7 @@ describe("admin role", () => {
     expect((await t.query("adminMembers.list", {}, { token: member.token })).status).toBe(200);
     const granted = await securityEventsOf(t.db, "admin_granted", { userId: user.id });
     expect(granted).toHaveLength(1);
-    expect(granted[0]!.eventDetails).toMatchObject({ by: admin.user!.id });
+    expect(granted[0]).toMatchObject({ actorId: admin.user!.id });
     // Granting twice keeps one row.
     expect(
       (await t.mutation("adminMembers.setAdmin", { userId: user.id, admin: true }, { token: admin.token })).status,
@@ -146,7 +147,7 @@ describe("admin role", () => {
     expect((await t.query("adminMembers.list", {}, { token: member.token })).status).toBe(403);
     const revoked = await securityEventsOf(t.db, "admin_revoked", { userId: user.id });
     expect(revoked).toHaveLength(1);
-    expect(revoked[0]!.eventDetails).toMatchObject({ by: admin.user!.id });
+    expect(revoked[0]).toMatchObject({ actorId: admin.user!.id });
   });
 
   it("an admin cannot suspend, reinstate, demote or promote themselves", async () => {

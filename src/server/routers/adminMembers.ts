@@ -1,5 +1,6 @@
 import { adminMembersInput, setAdminInput, suspendInput, userIdInput } from "../../common/adminMembers";
 import { Msg } from "../../common/messages";
+import { adminActorOf } from "../auth/security-events";
 import {
   listAccounts,
   reinstateAccount,
@@ -14,20 +15,20 @@ import { adminProcedure, router } from "../trpc/init";
 export const adminMembersRouter = router({
   list: adminProcedure.input(adminMembersInput).query(({ ctx, input }) => listAccounts(ctx.db, input)),
   suspend: adminProcedure.input(suspendInput).mutation(async ({ ctx, input }) => {
-    await suspendAccount(ctx.db, ctx.viewer.id, input);
+    await suspendAccount(ctx.db, adminActorOf(ctx), input);
     return { ok: true as const };
   }),
   reinstate: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    await reinstateAccount(ctx.db, ctx.viewer.id, input.userId);
+    await reinstateAccount(ctx.db, adminActorOf(ctx), input.userId);
     return { ok: true as const };
   }),
   setAdmin: adminProcedure.input(setAdminInput).mutation(async ({ ctx, input }) => {
-    await setAdminRole(ctx.db, ctx.viewer.id, input);
+    await setAdminRole(ctx.db, adminActorOf(ctx), input);
     return { ok: true as const };
   }),
   /** Mails the member a password reset link (issue #11 §3); refused for a suspended account. */
   sendPasswordReset: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    await sendPasswordResetLink(ctx.db, ctx.viewer.id, input.userId, ctx.origin);
+    await sendPasswordResetLink(ctx.db, adminActorOf(ctx), input.userId, ctx.origin);
     return { ok: true as const };
   }),
 

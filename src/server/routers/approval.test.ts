@@ -125,7 +125,8 @@ describe("review", () => {
       .where(eq(securityEvents.userId, applicant.id))
       .then((rows) => rows.filter((r) => r.eventType === "approval_changed"));
     expect(events).toHaveLength(1);
-    expect(events[0]!.eventDetails).toMatchObject({ by: adminId, status: "approved" });
+    expect(events[0]).toMatchObject({ actorId: adminId });
+    expect(events[0]!.eventDetails).toMatchObject({ status: "approved" });
   });
 
   it("rejecting queues the rejection e-mail in the applicant's language", async () => {

@@ -3,6 +3,7 @@
  */
 
 import { reviewApplicantInput } from "../../common/approval";
+import { adminActorOf } from "../auth/security-events";
 import { listPendingApplicants, reviewApplicant } from "../domain/approval";
 import { adminProcedure, router } from "../trpc/init";
 
@@ -12,7 +13,7 @@ export const approvalRouter = router({
 
   /** Approve or reject one pending applicant with optional notes; queues their e-mail. */
   review: adminProcedure.input(reviewApplicantInput).mutation(async ({ ctx, input }) => {
-    await reviewApplicant(ctx.db, input, ctx.viewer, { signInUrl: `${ctx.origin}/landing` });
+    await reviewApplicant(ctx.db, input, adminActorOf(ctx), { signInUrl: `${ctx.origin}/landing` });
     return { ok: true as const };
   }),
 });

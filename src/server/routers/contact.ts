@@ -3,6 +3,7 @@
  * answered by e-mail (through the mail outbox), marked handled or reopened, and deleted.
  */
 import { contactIdInput, contactListInput, contactReplyInput } from "../../common/contact";
+import { adminActorOf } from "../auth/security-events";
 import {
   contactCounts,
   deleteContactMessage,
@@ -27,26 +28,26 @@ export const contactRouter = router({
   get: adminProcedure.input(contactIdInput).query(({ ctx, input }) => getContactMessage(ctx.db, input.id)),
   /** Marks a message read (the panel calls it when it opens an unread message). */
   markRead: adminProcedure.input(contactIdInput).mutation(async ({ ctx, input }) => {
-    await markContactRead(ctx.db, input.id);
+    await markContactRead(ctx.db, adminActorOf(ctx), input.id);
     return { ok: true as const };
   }),
   /** E-mails a reply to the sender (queued in the outbox with the recorded reply). */
   reply: adminProcedure
     .input(contactReplyInput)
-    .mutation(({ ctx, input }) => replyToContact(ctx.db, ctx.viewer.id, input.id, input.body)),
+    .mutation(({ ctx, input }) => replyToContact(ctx.db, adminActorOf(ctx), input.id, input.body)),
   /** Marks a message handled. */
   markHandled: adminProcedure.input(contactIdInput).mutation(async ({ ctx, input }) => {
-    await setContactHandled(ctx.db, ctx.viewer.id, input.id, true);
+    await setContactHandled(ctx.db, adminActorOf(ctx), input.id, true);
     return { ok: true as const };
   }),
   /** Opens a handled message again. */
   reopen: adminProcedure.input(contactIdInput).mutation(async ({ ctx, input }) => {
-    await setContactHandled(ctx.db, ctx.viewer.id, input.id, false);
+    await setContactHandled(ctx.db, adminActorOf(ctx), input.id, false);
     return { ok: true as const };
   }),
   /** Deletes a message and its replies for good. */
   delete: adminProcedure.input(contactIdInput).mutation(async ({ ctx, input }) => {
-    await deleteContactMessage(ctx.db, input.id);
+    await deleteContactMessage(ctx.db, adminActorOf(ctx), input.id);
     return { ok: true as const };
   }),
 });

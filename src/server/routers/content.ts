@@ -4,6 +4,7 @@
  * documents, videos and PDFs alike; anyone reads the newest active item of each kind.
  */
 import { contentCreateInput, contentItemInput, contentKindInput, contentSetActiveInput } from "../../common/content";
+import { adminActorOf } from "../auth/security-events";
 import { activeContent, createContent, deleteContent, listContent, setContentActive } from "../domain/content";
 import type { AppDeps } from "../trpc/context";
 import { adminProcedure, publicProcedure, router } from "../trpc/init";
@@ -21,15 +22,15 @@ export const contentRouter = router({
   /** Admins: names an uploaded file (`POST /api/files?purpose=…`) as a new item. */
   create: adminProcedure
     .input(contentCreateInput)
-    .mutation(({ ctx, input }) => createContent(ctx.db, ctx.viewer.id, input)),
+    .mutation(({ ctx, input }) => createContent(ctx.db, adminActorOf(ctx), input)),
   /** Admins: activates or deactivates an item. */
   setActive: adminProcedure.input(contentSetActiveInput).mutation(async ({ ctx, input }) => {
-    await setContentActive(ctx.db, input.kind, input.id, input.active);
+    await setContentActive(ctx.db, adminActorOf(ctx), input.kind, input.id, input.active);
     return { ok: true as const };
   }),
   /** Admins: deletes an item and its file. */
   delete: adminProcedure.input(contentItemInput).mutation(async ({ ctx, input }) => {
-    await deleteContent(ctx.db, storageOf(ctx.deps), input.kind, input.id);
+    await deleteContent(ctx.db, adminActorOf(ctx), storageOf(ctx.deps), input.kind, input.id);
     return { ok: true as const };
   }),
 });

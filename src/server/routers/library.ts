@@ -3,6 +3,7 @@
  * admins unpublish.
  */
 import { libraryItemInput, libraryListInput, unpublishInput } from "../../common/library";
+import { adminActorOf } from "../auth/security-events";
 import { getLibraryItem, likeItem, listLibrary, unlikeItem, unpublishItem } from "../domain/library";
 import { adminProcedure, memberProcedure, router } from "../trpc/init";
 
@@ -22,5 +23,5 @@ export const libraryRouter = router({
   /** Admins take an item out of the library with a note for its author. */
   unpublish: adminProcedure
     .input(unpublishInput)
-    .mutation(({ ctx, input }) => unpublishItem(ctx.db, ctx.viewer.id, input)),
+    .mutation(({ ctx, input }) => unpublishItem(ctx.db, adminActorOf(ctx), input)),
 });

@@ -355,7 +355,7 @@ describe("the admin's Send password reset link", () => {
     expect(row!.sentBy).toBe(admin.user!.id);
     const sent = await securityEventsOf(t.db, "password_reset_sent", { userId: m.id });
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.eventDetails).toMatchObject({ by: admin.user!.id });
+    expect(sent[0]).toMatchObject({ actorId: admin.user!.id });
     // Nothing else changed yet: the member is still signed in.
     expect(await t.authOf(m.token)).not.toBeNull();
 

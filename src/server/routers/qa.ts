@@ -6,6 +6,7 @@ import { RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { qaAskInput, qaDeclineInput, qaIdInput, qaItemInput, qaUpdateInput } from "../../common/qa";
 import { hitRateLimit } from "../auth/rate-limit";
+import { adminActorOf } from "../auth/security-events";
 import { tooManyRequests } from "../domain/errors";
 import {
   allQa,
@@ -35,14 +36,14 @@ export const qaRouter = router({
   /** The caller's own questions with their status (pending / answered / declined + note). */
   mine: memberProcedure.query(({ ctx }) => myQuestions(ctx.db, ctx.viewer.id)),
   adminList: adminProcedure.query(({ ctx }) => allQa(ctx.db)),
-  create: adminProcedure.input(qaItemInput).mutation(({ ctx, input }) => createQa(ctx.db, ctx.viewer.id, input)),
-  update: adminProcedure.input(qaUpdateInput).mutation(({ ctx, input }) => updateQa(ctx.db, input)),
+  create: adminProcedure.input(qaItemInput).mutation(({ ctx, input }) => createQa(ctx.db, adminActorOf(ctx), input)),
+  update: adminProcedure.input(qaUpdateInput).mutation(({ ctx, input }) => updateQa(ctx.db, adminActorOf(ctx), input)),
   /** Declines a member's question with a note the asker reads. */
   decline: adminProcedure
     .input(qaDeclineInput)
-    .mutation(({ ctx, input }) => declineQuestion(ctx.db, input.id, input.note)),
+    .mutation(({ ctx, input }) => declineQuestion(ctx.db, adminActorOf(ctx), input.id, input.note)),
   delete: adminProcedure.input(qaIdInput).mutation(async ({ ctx, input }) => {
-    await deleteQa(ctx.db, input.id);
+    await deleteQa(ctx.db, adminActorOf(ctx), input.id);
     return { ok: true as const };
   }),
 });

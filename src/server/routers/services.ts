@@ -11,6 +11,7 @@ import {
   serviceReviewListInput,
   serviceUpdateInput,
 } from "../../common/services";
+import { adminActorOf } from "../auth/security-events";
 import {
   createService,
   getMyService,
@@ -59,7 +60,7 @@ export const servicesRouter = router({
   }),
   /** Admins: approve, or reject with a note; the provider is e-mailed. */
   review: adminProcedure.input(serviceReviewInput).mutation(async ({ ctx, input }) => {
-    await reviewService(ctx.db, ctx.viewer.id, input, { myServicesUrl: `${ctx.origin}/services/mine` });
+    await reviewService(ctx.db, adminActorOf(ctx), input, { myServicesUrl: `${ctx.origin}/services/mine` });
     return { ok: true as const };
   }),
 });

@@ -158,6 +158,9 @@ const MATRIX: Record<string, Tier> = {
   "notifications.markAllRead": "member",
   "notifications.preferences": "member",
   "notifications.setPreference": "member",
+
+  "audit.list": "admin",
+  "audit.mine": "member",
 };
 
 /** Who each tier admits. */

@@ -7,6 +7,7 @@ import { adminMembersRouter } from "../routers/adminMembers";
 import { analyticsRouter } from "../routers/analytics";
 import { approvalRouter } from "../routers/approval";
 import { assessmentsRouter } from "../routers/assessments";
+import { auditRouter } from "../routers/audit";
 import { authRouter } from "../routers/auth";
 import { badgesRouter } from "../routers/badges";
 import { contactRouter } from "../routers/contact";
@@ -65,6 +66,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   content: contentRouter,
   notifications: notificationsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

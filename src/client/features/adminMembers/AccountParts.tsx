@@ -8,6 +8,7 @@ import {
   IconCheck,
   IconDatabaseExport,
   IconDots,
+  IconHistory,
   IconKey,
   IconLock,
   IconLockOpen,
@@ -16,6 +17,7 @@ import {
   IconTrash,
   IconX,
 } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
 import { useRef } from "react";
 import { useStartAlign } from "../../components/UserText";
 import { formatDateTime } from "../../i18n";
@@ -202,6 +204,13 @@ export function AccountActionsMenu({
           )
         )}
         <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconHistory size={16} />}
+          renderRoot={(props) => <Link {...props} to="/admin/audit" search={{ target: account.userId }} />}
+          data-testid="member-audit-log"
+        >
+          <Trans>Audit log</Trans>
+        </Menu.Item>
         <Menu.Item
           leftSection={<IconDatabaseExport size={16} />}
           onClick={act(() => actions.exportData(account))}

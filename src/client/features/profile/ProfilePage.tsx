@@ -45,6 +45,7 @@ import { applyServerErrors, firstError, focusFirstInvalid } from "../../lib/form
 import { COMPLETION_ITEM_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { MyAssessments } from "../assessments";
+import { SecurityActivitySection } from "../audit/SecurityActivitySection";
 import { MyDataSection } from "../myData";
 import { EmailPreferencesSection } from "../notifications/EmailPreferencesSection";
 import { ActivitySection } from "./ActivitySection";
@@ -93,6 +94,7 @@ export function ProfilePage() {
         <ProfileSettingsForm profile={profile.data} />
       )}
       <EmailPreferencesSection />
+      <SecurityActivitySection />
       <MyAssessments />
       <MyDataSection />
     </Stack>

@@ -81,18 +81,30 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
 
-/** Audit trail of security-relevant events (spec part 1 §7 log_security_event). */
+/**
+ * Audit trail of security-relevant events and admin actions (spec part 1 §7 log_security_event;
+ * ASVS 5.0 V16.2.1, V16.4.2). Append-only: a trigger of the migration refuses UPDATE, DELETE and
+ * TRUNCATE. `user_id` is the account the event is about (the target of an admin action),
+ * `actor_id` the admin who acted (null for a member's own or an anonymous event). Neither
+ * references `users`: a foreign key's action would have to update or block rows of an
+ * append-only table (ADR 23).
+ */
 export const securityEvents = pgTable(
   "security_events",
   {
     id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    userId: uuid(),
+    actorId: uuid(),
     eventType: text().notNull(),
     eventDetails: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     ip: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("security_events_user_created_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index("security_events_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("security_events_actor_created_idx").on(t.actorId, t.createdAt.desc()),
+    index("security_events_created_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /** One row per counted attempt; a window counts the rows of a key newer than its start. */
