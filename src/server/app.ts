@@ -17,7 +17,9 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
 import { Msg } from "../common/messages";
+import { PENDING_SIGN_IN_TTL_MS } from "../common/secondFactor";
 import { authenticate } from "./auth/authenticate";
+import { pendingSignInCookieName } from "./auth/pendingSignIn";
 import { sessionCookieName } from "./auth/session";
 import { MIGRATIONS_FOLDER } from "./db/client";
 import { isInvalidDatabaseInput } from "./db/errors";
@@ -28,7 +30,14 @@ import { connectionRegistry } from "./live/connections";
 import { requestLogSerializer } from "./log-redact";
 import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./mail/unsubscribe";
 import { CLIENT_DIR } from "./paths";
-import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
+import {
+  type AppDeps,
+  type Context,
+  createContextInner,
+  type PendingSignInCookie,
+  type RequestAuth,
+  type SessionCookie,
+} from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 
 declare module "fastify" {
@@ -286,12 +295,41 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     };
   }
 
+  const pendingCookieName = pendingSignInCookieName(secureCookie);
+  function pendingSignInFor(
+    req: CreateFastifyContextOptions["req"],
+    reply: CreateFastifyContextOptions["res"],
+  ): PendingSignInCookie {
+    return {
+      value: req.cookies[pendingCookieName],
+      set(token) {
+        reply.setCookie(pendingCookieName, token, {
+          httpOnly: true,
+          sameSite: "strict",
+          secure: secureCookie,
+          path: "/",
+          maxAge: PENDING_SIGN_IN_TTL_MS / 1000,
+        });
+      },
+      clear() {
+        reply.clearCookie(pendingCookieName, { path: "/" });
+      },
+    };
+  }
+
   async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
     // Links in mail name the configured origin, never the request's headers (config.ts).
     const origin = config.publicOrigin;
     if ("raw" in req && typeof (res as { setCookie?: unknown }).setCookie === "function") {
       if (req.authError) throw trpcErrorOf(req.authError);
-      return createContextInner({ deps, auth: req.auth, ip: req.ip, origin, cookie: cookieFor(res) });
+      return createContextInner({
+        deps,
+        auth: req.auth,
+        ip: req.ip,
+        origin,
+        cookie: cookieFor(res),
+        pendingSignIn: pendingSignInFor(req, res),
+      });
     }
     // WebSocket connection: `res` is the socket and `req` the raw upgrade request. Its session is
     // not trusted once for all: every operation re-reads it through the registry (`currentAuth`).

@@ -3,7 +3,9 @@
  * login_failed, login_rate_limited, login_error, session_refreshed, session_timeout, sign_out,
  * sign_up, approval_changed, admin_granted, and the password reset's password_reset_requested
  * (a link asked for, known address or not), password_reset_sent (by an admin) and
- * password_reset_completed.
+ * password_reset_completed; the second factor's totp_enabled, totp_disabled,
+ * recovery_codes_regenerated, recovery_code_used, second_factor_failed (a wrong or rate-limited
+ * code at sign-in, enrolment, removal or regeneration) and second_factor_reset (by an admin).
  */
 import type { DbOrTx } from "../db/client";
 import { securityEvents } from "../db/schema";
@@ -28,7 +30,13 @@ export type SecurityEventType =
   | "account_reinstated"
   | "password_reset_requested"
   | "password_reset_sent"
-  | "password_reset_completed";
+  | "password_reset_completed"
+  | "totp_enabled"
+  | "totp_disabled"
+  | "recovery_codes_regenerated"
+  | "recovery_code_used"
+  | "second_factor_failed"
+  | "second_factor_reset";
 
 /** Appends one event; details are stored as JSON with an ISO `timestamp` added. */
 export async function logSecurityEvent(

@@ -6,7 +6,10 @@ import type { z } from "zod";
 import type { signInInput, signUpInput } from "../../common/auth";
 import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
+import { SECOND_FACTOR_METHODS, type SecondFactorMethod } from "../../common/secondFactor";
+import { hasSecondFactor } from "../auth/factors";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/password";
+import { createPendingSignIn } from "../auth/pendingSignIn";
 import { hitRateLimits, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession } from "../auth/session";
@@ -81,7 +84,9 @@ export async function signUp(
  * Checks the login rate limits (5 failed sign-ins per 15 minutes per e-mail, 20 per 15 minutes
  * per IP address across e-mails; a successful sign-in does not count), then the password. Unknown
  * e-mail and wrong password take the same time and give the same answer. Logs
- * login_rate_limited, login_failed or login_successful. Returns the new session's token.
+ * login_rate_limited, login_failed or login_successful. Returns the new session's token, or, for
+ * an account with a second factor, a pending sign-in that waits for the second step (no session;
+ * docs/architecture.md "Security model", ASVS V6.3.3).
  * @throws DomainError TOO_MANY_REQUESTS with the wait (the client shows 'Too many login attempts.
  *   Please try again in N minute(s).'); UNAUTHORIZED 'Invalid email or password' for unknown
  *   e-mail and wrong password alike; FORBIDDEN when suspended.
@@ -90,7 +95,7 @@ export async function signIn(
   db: Db,
   input: SignIn,
   opts: { ip?: string | null; adminEmail?: string; origin?: string },
-): Promise<{ token: string; userId: string; createdAt: Date }> {
+): Promise<SessionStart | SecondStepRequired> {
   // Recorded before the password is checked (so parallel guesses all count) and refunded when
   // the sign-in succeeds: only failed sign-ins count.
   const perEmail = `signin:${input.email}`;
@@ -129,13 +134,59 @@ export async function signIn(
     throw new DomainError("FORBIDDEN", Msg.accountSuspended);
   }
   await refundRateLimit(db, limit.hitIds);
-  const { token, session } = await createSession(db, user.id);
-  await db.transaction((tx) => recordActiveDay(tx, user.id, session.createdAt));
-  await logSecurityEvent(db, { type: "login_successful", userId: user.id, ip: opts.ip });
-  if (opts.adminEmail !== undefined && opts.adminEmail === input.email && opts.origin) {
-    await resendAdminConfirmation(db, user.id, input.email, opts.origin);
+  if (await hasSecondFactor(db, user.id)) {
+    // No session yet: the second step (domain/secondFactor.ts) makes it (ASVS V6.3.3).
+    const pending = await createPendingSignIn(db, user.id);
+    return {
+      kind: "second_step",
+      pendingToken: pending.token,
+      expiresAt: pending.expiresAt,
+      methods: [...SECOND_FACTOR_METHODS],
+    };
   }
-  return { token, userId: user.id, createdAt: session.createdAt };
+  return startSession(db, user.id, opts);
+}
+
+/** A sign-in that made its session: the cookie's token, the member and when it began. */
+export interface SessionStart {
+  kind: "session";
+  token: string;
+  userId: string;
+  createdAt: Date;
+}
+
+/** A sign-in whose password was right and that waits for its second step (no session yet). */
+export interface SecondStepRequired {
+  kind: "second_step";
+  /** The pending sign-in's token, for its httpOnly cookie. */
+  pendingToken: string;
+  expiresAt: Date;
+  methods: SecondFactorMethod[];
+}
+
+/**
+ * The end of every successful sign-in, with or without a second step: creates the session,
+ * records the active day, logs login_successful (with the second factor used, if any) and, for
+ * the `ADMIN_EMAIL` account not yet admin, mails a new confirmation link when none is pending.
+ */
+export async function startSession(
+  db: Db,
+  userId: string,
+  opts: { ip?: string | null; adminEmail?: string; origin?: string; secondFactor?: SecondFactorMethod },
+): Promise<SessionStart> {
+  const { token, session } = await createSession(db, userId);
+  await db.transaction((tx) => recordActiveDay(tx, userId, session.createdAt));
+  await logSecurityEvent(db, {
+    type: "login_successful",
+    userId,
+    ip: opts.ip,
+    ...(opts.secondFactor ? { details: { secondFactor: opts.secondFactor } } : {}),
+  });
+  if (opts.adminEmail !== undefined && opts.origin) {
+    const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (account?.email === opts.adminEmail) await resendAdminConfirmation(db, userId, account.email, opts.origin);
+  }
+  return { kind: "session", token, userId, createdAt: session.createdAt };
 }
 
 /**

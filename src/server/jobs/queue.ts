@@ -21,6 +21,7 @@
  * app's pool, or the embedded PGlite), never a pool of its own.
  */
 import PgBoss from "pg-boss";
+import { pruneExpiredPendingSignIns } from "../auth/pendingSignIn";
 import { pruneRateLimits } from "../auth/rate-limit";
 import { pruneExpiredSessions } from "../auth/session";
 import type { Config } from "../config";
@@ -93,6 +94,7 @@ export function jobHandlers(deps: JobDeps): Record<JobName, (scheduledAt: Date) 
     cleanup: async () => {
       await Promise.all([
         pruneExpiredSessions(db),
+        pruneExpiredPendingSignIns(db),
         pruneRateLimits(db),
         pruneResetTokens(db),
         pruneOrphanUploads(db, deps.storage),

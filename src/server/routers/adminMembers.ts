@@ -2,6 +2,7 @@ import { adminMembersInput, setAdminInput, suspendInput, userIdInput } from "../
 import {
   listAccounts,
   reinstateAccount,
+  resetSecondFactor,
   sendPasswordResetLink,
   setAdminRole,
   suspendAccount,
@@ -25,6 +26,15 @@ export const adminMembersRouter = router({
   /** Mails the member a password reset link (issue #11 §3); refused for a suspended account. */
   sendPasswordReset: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     await sendPasswordResetLink(ctx.db, ctx.viewer.id, input.userId, ctx.origin);
+    return { ok: true as const };
+  }),
+  /**
+   * Removes the member's second factors (docs/architecture.md "Security model"), ends every
+   * session of theirs, mails them and logs second_factor_reset. @throws NOT_FOUND; BAD_REQUEST
+   * for one's own account.
+   */
+  resetSecondFactor: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+    await resetSecondFactor(ctx.db, ctx.viewer.id, input.userId);
     return { ok: true as const };
   }),
 });

@@ -26,6 +26,7 @@ const MATRIX: Record<string, Tier> = {
   "auth.signUp": "public",
   "auth.signIn": "public",
   "auth.signOut": "public",
+  "auth.signInSecondStep": "public",
 
   "session.get": "public",
   "session.heartbeat": "authed",
@@ -52,6 +53,12 @@ const MATRIX: Record<string, Tier> = {
   "account.requestEmailChange": "member",
   "account.confirmEmail": "public",
 
+  "secondFactor.status": "member",
+  "secondFactor.beginTotp": "member",
+  "secondFactor.confirmTotp": "member",
+  "secondFactor.regenerateRecoveryCodes": "member",
+  "secondFactor.disableTotp": "member",
+
   "passwordReset.request": "public",
   "passwordReset.complete": "public",
 
@@ -63,6 +70,7 @@ const MATRIX: Record<string, Tier> = {
   "adminMembers.reinstate": "admin",
   "adminMembers.setAdmin": "admin",
   "adminMembers.sendPasswordReset": "admin",
+  "adminMembers.resetSecondFactor": "admin",
 
   "memberRequests.submit": "member",
   "memberRequests.send": "member",

@@ -31,6 +31,16 @@ export interface SessionCookie {
   clear(): void;
 }
 
+/**
+ * The pending sign-in cookie (auth/pendingSignIn.ts): the token this request carries, and what
+ * the sign-in procedures may do with it.
+ */
+export interface PendingSignInCookie {
+  value: string | undefined;
+  set(token: string): void;
+  clear(): void;
+}
+
 export interface Context {
   db: Db;
   deps: AppDeps;
@@ -44,11 +54,13 @@ export interface Context {
   /** Origin of the site as seen by this request (for links in mail). */
   origin: string;
   cookie: SessionCookie;
+  pendingSignIn: PendingSignInCookie;
   /** The WebSocket connection a call came over, or null for HTTP and server-side callers. */
   connection: Connection | null;
 }
 
 const noCookie: SessionCookie = { set() {}, clear() {} };
+const noPendingSignIn: PendingSignInCookie = { value: undefined, set() {}, clear() {} };
 
 /** Builds a context without an HTTP request (tests, scripts). */
 export function createContextInner(opts: {
@@ -57,6 +69,7 @@ export function createContextInner(opts: {
   ip?: string | null;
   origin?: string;
   cookie?: SessionCookie;
+  pendingSignIn?: PendingSignInCookie;
   connection?: Connection | null;
 }): Context {
   return {
@@ -66,6 +79,7 @@ export function createContextInner(opts: {
     ip: opts.ip ?? null,
     origin: opts.origin ?? opts.deps.config.publicOrigin,
     cookie: opts.cookie ?? noCookie,
+    pendingSignIn: opts.pendingSignIn ?? noPendingSignIn,
     connection: opts.connection ?? null,
   };
 }
