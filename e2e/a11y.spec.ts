@@ -295,6 +295,12 @@ for (const lang of LANGS) {
         `Change email [${lang}]`,
         page.getByRole("button", { name: en ? "Change email" : "تغییر ایمیل" }),
       );
+      // Set up an authenticator app (profile, Two-step sign-in): the QR code, the key and the code field.
+      await checkDialog(
+        page,
+        `Set up an authenticator app [${lang}]`,
+        page.getByRole("button", { name: en ? "Set up authenticator app" : "راه‌اندازی برنامهٔ احراز هویت" }),
+      );
 
       // The session timeout warning: the page's clock runs 26 minutes ahead (the server's does not).
       await page.clock.install();

@@ -32,7 +32,7 @@ export function AdminSecondFactorBanner() {
           As an administrator you must set up two-step sign-in by {date}; after that, admin pages close until you do.
         </Trans>
       )}{" "}
-      <Anchor component={Link} to="/profile" hash="two-step-sign-in" fw={600}>
+      <Anchor component={Link} to="/profile" hash="two-step-sign-in" fw={600} c="inherit" underline="always">
         <Trans>Set up two-step sign-in</Trans>
       </Anchor>
     </Alert>

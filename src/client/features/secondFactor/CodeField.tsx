@@ -5,7 +5,7 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { TextInput } from "@mantine/core";
-import type { Ref } from "react";
+import { useEffect, useRef } from "react";
 import { codeFieldValue } from "./codes";
 
 export function CodeField({
@@ -14,7 +14,6 @@ export function CodeField({
   error,
   label,
   autoFocus,
-  inputRef,
   testId = "totp-code",
 }: {
   value: string;
@@ -22,13 +21,17 @@ export function CodeField({
   error?: string | null;
   label?: string;
   autoFocus?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
   testId?: string;
 }) {
   const { t, i18n } = useLingui();
+  const own = useRef<HTMLInputElement>(null);
+  // A dialog's own autofocus runs when it opens; this field may appear later (after loading).
+  useEffect(() => {
+    if (autoFocus) own.current?.focus();
+  }, [autoFocus]);
   return (
     <TextInput
-      ref={inputRef}
+      ref={own}
       label={label ?? t`6-digit code from your authenticator app`}
       inputMode="numeric"
       autoComplete="one-time-code"
