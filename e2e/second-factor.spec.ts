@@ -54,7 +54,7 @@ test("an admin sets up an authenticator app and signs in with password and code,
   page,
   consoleWatch,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // The refused wrong code (401), which Chromium logs.
   consoleWatch.ignore(/Failed to load resource: the server responded with a status of 401/);
   const admin = await login(page, { ...newPerson("Tina", "Twostep"), admin: true });
