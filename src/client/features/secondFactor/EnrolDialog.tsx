@@ -4,7 +4,7 @@
  * recovery codes, shown once.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Center, Code, Group, List, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Center, Group, List, Loader, Modal, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useRef, useState } from "react";
@@ -128,15 +128,18 @@ export function EnrolDialog({ opened, onClose }: { opened: boolean; onClose: () 
               <Text size="sm" fw={500} id="totp-secret-label">
                 <Trans>Key for typing in</Trans>
               </Text>
-              <Code
-                block
+              <Text
                 dir="ltr"
+                ff="monospace"
+                fz="md"
+                p="xs"
+                bg="var(--mantine-color-gray-light)"
                 aria-labelledby="totp-secret-label"
                 data-testid="totp-secret"
-                style={{ fontSize: "var(--mantine-font-size-md)", wordBreak: "break-all" }}
+                style={{ overflowWrap: "anywhere", borderRadius: "var(--mantine-radius-sm)" }}
               >
                 {grouped(begin.data.secret)}
-              </Code>
+              </Text>
             </div>
             <CodeField value={code} onChange={setCode} error={error} autoFocus />
             <Group justify="flex-end">
