@@ -299,6 +299,12 @@ for (const lang of LANGS) {
         `Change email [${lang}]`,
         page.getByRole("button", { name: en ? "Change email" : "تغییر ایمیل" }),
       );
+      // Set up an authenticator app (profile, Two-step sign-in): the QR code, the key and the code field.
+      await checkDialog(
+        page,
+        `Set up an authenticator app [${lang}]`,
+        page.getByRole("button", { name: en ? "Set up authenticator app" : "راه‌اندازی برنامهٔ احراز هویت" }),
+      );
 
       // Delete the account (profile, Your data): the confirmation with the password.
       await checkDialog(page, `Delete account [${lang}]`, page.getByTestId("delete-account"));

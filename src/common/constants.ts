@@ -109,6 +109,9 @@ export const RATE_LIMITS = {
   service: { max: 10, windowMs: 24 * 60 * 60 * 1000 },
   /** Copies of one member's data asked for, by the member or an admin (docs/architecture.md). */
   dataExport: { max: 3, windowMs: 24 * 60 * 60 * 1000 },
+  /** Wrong second-step codes (sign-in, removal, regeneration) per account and per IP (ASVS V6.3.1, V6.5). */
+  secondFactor: { max: 5, windowMs: 15 * 60 * 1000 },
+  secondFactorPerIp: { max: 20, windowMs: 15 * 60 * 1000 },
 } as const;
 
 /** A password reset link is valid this long after it was sent (issue #11 §3), in milliseconds. */

@@ -198,6 +198,18 @@ export const Msg = {
   dataExportTooMany: "You have asked for the most copies allowed for today. Please try again tomorrow.",
   /** Deleting an account: the admin's own account goes through the profile page instead. */
   deleteOwnAccountFromProfile: "Delete your own account from your profile page.",
+  /** The second sign-in step (docs/architecture.md "Security model"; ASVS V6.3.3, V6.5). */
+  invalidSecondFactorCode: "Please enter the code shown in your authenticator app, or a recovery code.",
+  secondFactorWrong: "This code is not valid. Please check it and try again.",
+  secondFactorRateLimited: "Too many wrong codes. Please try again later.",
+  pendingSignInExpired: "Your sign-in has expired. Please enter your email and password again.",
+  totpAlreadyEnabled: "An authenticator app is already set up for your account.",
+  totpNotStarted: "Please start setting up the authenticator app again.",
+  totpNotEnabled: "No authenticator app is set up for your account.",
+  /** An admin past the grace period without a second factor (ASVS V6.3.3). */
+  adminSecondFactorRequired:
+    "Administrators must set up two-step sign-in. Please add an authenticator app in your profile to continue.",
+  cannotResetOwnSecondFactor: "You cannot reset your own two-step sign-in. Remove it from your profile instead.",
   unexpected: "An unexpected error occurred. Please try again.",
   /** The database is unreachable for a moment (a restart, a lost connection): HTTP 503 (issue #10 §2). */
   serviceUnavailable: "The service is temporarily unavailable. Please try again in a moment.",

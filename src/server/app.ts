@@ -18,8 +18,10 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
 import { Msg } from "../common/messages";
+import { PENDING_SIGN_IN_TTL_MS } from "../common/secondFactor";
 import { authenticate } from "./auth/authenticate";
 import { DEVICE_COOKIE_LIFETIME_MS, deviceCookieName, parseDeviceCookie } from "./auth/device-cookie";
+import { pendingSignInCookieName } from "./auth/pendingSignIn";
 import { sessionCookieName } from "./auth/session";
 import { MIGRATIONS_FOLDER } from "./db/client";
 import { isInvalidDatabaseInput } from "./db/errors";
@@ -35,6 +37,7 @@ import {
   type Context,
   createContextInner,
   type DeviceCookieJar,
+  type PendingSignInCookie,
   type RequestAuth,
   type SessionCookie,
 } from "./trpc/context";
@@ -344,6 +347,28 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     };
   }
 
+  const pendingCookieName = pendingSignInCookieName(secureCookie);
+  function pendingSignInFor(
+    req: CreateFastifyContextOptions["req"],
+    reply: CreateFastifyContextOptions["res"],
+  ): PendingSignInCookie {
+    return {
+      value: req.cookies[pendingCookieName],
+      set(token) {
+        reply.setCookie(pendingCookieName, token, {
+          httpOnly: true,
+          sameSite: "strict",
+          secure: secureCookie,
+          path: "/",
+          maxAge: PENDING_SIGN_IN_TTL_MS / 1000,
+        });
+      },
+      clear() {
+        reply.clearCookie(pendingCookieName, { path: "/" });
+      },
+    };
+  }
+
   async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
     // Links in mail name the configured origin, never the request's headers (config.ts).
     const origin = config.publicOrigin;
@@ -356,6 +381,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
         origin,
         cookie: cookieFor(res),
         device: deviceFor(req, res),
+        pendingSignIn: pendingSignInFor(req, res),
       });
     }
     // WebSocket connection: `res` is the socket and `req` the raw upgrade request. Its session is

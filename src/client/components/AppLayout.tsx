@@ -49,6 +49,7 @@ import type { ReactNode } from "react";
 import type { Tier } from "../../common/constants";
 import { BadgesProvider, badgeLabel, useBadges } from "../features/badges/BadgesProvider";
 import { NotificationBell } from "../features/notifications/NotificationBell";
+import { AdminSecondFactorBanner } from "../features/secondFactor/AdminSecondFactorBanner";
 import { useSignOut } from "../features/session/useSession";
 import { formatNumber } from "../i18n";
 import { useTRPC } from "../trpc";
@@ -334,6 +335,7 @@ function Shell({ viewer, children }: { viewer: LayoutViewer; children: ReactNode
       </Drawer>
 
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        {viewer.isAdmin && <AdminSecondFactorBanner />}
         {children}
       </AppShell.Main>
     </AppShell>

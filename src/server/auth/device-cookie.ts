@@ -58,12 +58,13 @@ export function deviceCookieValue(tokens: readonly string[], token: string): str
 
 /**
  * The device cookie among `tokens` that is valid (known, secret right, not expired) for the
- * account of `email`; null when none is. A token of another account gives nothing.
+ * account named by `account` (its e-mail at sign-in, its id once known); null when none is. A
+ * token of another account gives nothing.
  */
 export async function findTrustedDevice(
   db: Db,
   tokens: readonly string[],
-  email: string,
+  account: { email: string } | { userId: string },
   now = new Date(),
 ): Promise<{ id: string; userId: string } | null> {
   const parts = tokens.map((t) => TOKEN.exec(t)).filter((m): m is RegExpExecArray => m !== null);
@@ -78,7 +79,7 @@ export async function findTrustedDevice(
           deviceCookies.id,
           parts.map((p) => p[1] as string),
         ),
-        eq(users.email, email),
+        "email" in account ? eq(users.email, account.email) : eq(deviceCookies.userId, account.userId),
         gt(deviceCookies.expiresAt, now),
       ),
     );

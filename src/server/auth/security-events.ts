@@ -6,7 +6,10 @@
  * password_reset_completed; login_new_device: a sign-in that succeeded from a browser without a
  * valid device cookie of the account (auth/device-cookie.ts), with the IP it came from; a member's
  * rights over their data: data_export_requested, data_export_ready, data_export_by_admin,
- * account_deleted and account_deleted_by_admin (domain/myData.ts); and every admin action
+ * account_deleted and account_deleted_by_admin (domain/myData.ts); the second factor's
+ * totp_enabled, totp_disabled, recovery_codes_regenerated, recovery_code_used,
+ * second_factor_failed (a wrong or rate-limited code at sign-in, enrolment, removal or
+ * regeneration) and second_factor_reset (by an admin); and every admin action
  * (`logAdminAction`, with the admin as actor).
  * A new type needs a label (src/client/features/audit/eventLabels.ts) and a member visibility
  * (src/server/domain/audit.ts); both are typed over this union, so typecheck asks for them.

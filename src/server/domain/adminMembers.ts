@@ -10,8 +10,10 @@ import { Msg } from "../../common/messages";
 import { type AdminActor, logAdminAction } from "../auth/security-events";
 import { invalidateUserSessions } from "../auth/session";
 import type { Db, DbOrTx } from "../db/client";
-import { profiles, userRoles, users } from "../db/schema";
+import { pendingSignIns, profiles, recoveryCodes, totpCredentials, userRoles, users } from "../db/schema";
 import { publish } from "../live/events";
+import { enqueueMail } from "../mail/outbox";
+import { secondFactorResetMail } from "../mail/templates";
 import { DomainError } from "./errors";
 import { containsPattern, nameMatches } from "./members";
 import { issuePasswordReset } from "./passwordReset";
@@ -155,5 +157,44 @@ export async function sendPasswordResetLink(db: Db, actor: AdminActor, userId: s
       sentBy: actor.id,
     });
     await logAdminAction(tx, actor, { type: "password_reset_sent", targetId: userId });
+  });
+}
+
+/**
+ * Resets the member's two-step sign-in when they lost their factor (docs/architecture.md
+ * "Security model", "Recovery"): removes the authenticator, its recovery codes and any pending
+ * sign-in, ends every session of theirs, mails them in their language and logs
+ * `second_factor_reset` with the admin, all in one transaction. An admin cannot reset their own.
+ * @throws DomainError NOT_FOUND; BAD_REQUEST 'You cannot reset your own two-step sign-in…'.
+ */
+export async function resetSecondFactor(db: Db, actor: AdminActor, userId: string) {
+  if (actor.id === userId) throw new DomainError("BAD_REQUEST", Msg.cannotResetOwnSecondFactor);
+  await db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ email: users.email, name: profiles.name, locale: users.locale })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, userId))
+      .for("no key update", { of: users });
+    if (!account) throw new DomainError("NOT_FOUND", Msg.notFound);
+    const removed = await tx
+      .delete(totpCredentials)
+      .where(eq(totpCredentials.userId, userId))
+      .returning({ confirmedAt: totpCredentials.confirmedAt });
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.delete(pendingSignIns).where(eq(pendingSignIns.userId, userId));
+    await invalidateUserSessions(tx, userId);
+    const locale = (account.locale ?? "en") as Locale;
+    await enqueueMail(tx, {
+      to: account.email,
+      kind: `second-factor-reset:${userId}`,
+      locale,
+      content: secondFactorResetMail(locale, { name: account.name }),
+    });
+    await logAdminAction(tx, actor, {
+      type: "second_factor_reset",
+      targetId: userId,
+      details: { totp: removed.some((r) => r.confirmedAt !== null) },
+    });
   });
 }

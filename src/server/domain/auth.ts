@@ -6,8 +6,11 @@ import type { z } from "zod";
 import type { signInInput, signUpInput } from "../../common/auth";
 import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
+import { SECOND_FACTOR_METHODS, type SecondFactorMethod } from "../../common/secondFactor";
 import { findTrustedDevice, issueDeviceCookie, touchDeviceCookie } from "../auth/device-cookie";
+import { hasSecondFactor } from "../auth/factors";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/password";
+import { createPendingSignIn } from "../auth/pendingSignIn";
 import { hitRateLimits, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession } from "../auth/session";
@@ -85,9 +88,9 @@ export async function signUp(
  * alone, so the account's lockout never refuses the owner's browser, and its failures lock only
  * itself (auth/device-cookie.ts; ASVS 5.0 V6.1.1, V6.3.1). A successful sign-in does not count.
  * Unknown e-mail and wrong password take the same time and give the same answer. Logs
- * login_rate_limited, login_failed or login_successful, and login_new_device when the browser
- * held no device cookie of the account. Returns the new session's token and the device cookie
- * token to put first in the browser's cookie (a new one, or the one it signed in with).
+ * login_rate_limited or login_failed. With the right password: for an account with a second
+ * factor, a pending sign-in that waits for the second step (no session; docs/architecture.md
+ * "Security model", ASVS V6.3.3); otherwise `startSession`.
  * @throws DomainError TOO_MANY_REQUESTS with the wait (the client shows 'Too many login attempts.
  *   Please try again in N minute(s).'); UNAUTHORIZED 'Invalid email or password' for unknown
  *   e-mail and wrong password alike; FORBIDDEN when suspended.
@@ -96,8 +99,10 @@ export async function signIn(
   db: Db,
   input: SignIn,
   opts: { ip?: string | null; adminEmail?: string; origin?: string; deviceTokens?: readonly string[] },
-): Promise<{ token: string; userId: string; createdAt: Date; deviceToken: string }> {
-  const device = opts.deviceTokens?.length ? await findTrustedDevice(db, opts.deviceTokens, input.email) : null;
+): Promise<SessionStart | SecondStepRequired> {
+  const device = opts.deviceTokens?.length
+    ? await findTrustedDevice(db, opts.deviceTokens, { email: input.email })
+    : null;
   // Recorded before the password is checked (so parallel guesses all count) and refunded when
   // the sign-in succeeds: only failed sign-ins count.
   const perEmail = `signin:${input.email}`;
@@ -149,25 +154,82 @@ export async function signIn(
     throw new DomainError("FORBIDDEN", Msg.accountSuspended);
   }
   await refundRateLimit(db, limit.hitIds);
-  const { token, session } = await createSession(db, user.id);
-  await db.transaction((tx) => recordActiveDay(tx, user.id, session.createdAt));
+  if (await hasSecondFactor(db, user.id)) {
+    // No session yet: the second step (domain/secondFactor.ts) makes it (ASVS V6.3.3).
+    const pending = await createPendingSignIn(db, user.id);
+    return {
+      kind: "second_step",
+      pendingToken: pending.token,
+      expiresAt: pending.expiresAt,
+      methods: [...SECOND_FACTOR_METHODS],
+    };
+  }
+  return startSession(db, user.id, opts);
+}
+
+/** A sign-in that made its session: the cookie's token, the member and when it began. */
+export interface SessionStart {
+  kind: "session";
+  token: string;
+  userId: string;
+  createdAt: Date;
+  /** The device cookie token to put first in the browser's cookie (a new one, or the one it signed in with). */
+  deviceToken: string;
+}
+
+/** A sign-in whose password was right and that waits for its second step (no session yet). */
+export interface SecondStepRequired {
+  kind: "second_step";
+  /** The pending sign-in's token, for its httpOnly cookie. */
+  pendingToken: string;
+  expiresAt: Date;
+  methods: SecondFactorMethod[];
+}
+
+/**
+ * The end of every successful sign-in — password alone, password and second step, or passkey:
+ * creates the session, records the active day, logs login_successful (with the second factor
+ * used, if any) and, when the browser held no valid device cookie of the account among
+ * `deviceTokens`, issues one and logs login_new_device (auth/device-cookie.ts); for the
+ * `ADMIN_EMAIL` account not yet admin, mails a new confirmation link when none is pending.
+ * Returns the session's token and the device cookie token to put first in the browser's cookie.
+ */
+export async function startSession(
+  db: Db,
+  userId: string,
+  opts: {
+    ip?: string | null;
+    adminEmail?: string;
+    origin?: string;
+    secondFactor?: SecondFactorMethod;
+    deviceTokens?: readonly string[];
+  },
+): Promise<SessionStart> {
+  const device = opts.deviceTokens?.length ? await findTrustedDevice(db, opts.deviceTokens, { userId }) : null;
+  const { token, session } = await createSession(db, userId);
+  await db.transaction((tx) => recordActiveDay(tx, userId, session.createdAt));
+  const details = {
+    ...(opts.secondFactor ? { secondFactor: opts.secondFactor } : {}),
+    ...(device ? { device: device.id } : {}),
+  };
   let deviceToken: string;
   if (device) {
     await touchDeviceCookie(db, device.id, session.createdAt);
     deviceToken = opts.deviceTokens?.find((t) => t.startsWith(`${device.id}.`)) ?? "";
-    await logSecurityEvent(db, { type: "login_successful", userId: user.id, ip: opts.ip, details: deviceDetails });
+    await logSecurityEvent(db, { type: "login_successful", userId, ip: opts.ip, details });
   } else {
     deviceToken = await db.transaction(async (tx) => {
-      const issued = await issueDeviceCookie(tx, user.id, session.createdAt);
-      await logSecurityEvent(tx, { type: "login_successful", userId: user.id, ip: opts.ip });
-      await logSecurityEvent(tx, { type: "login_new_device", userId: user.id, ip: opts.ip });
+      const issued = await issueDeviceCookie(tx, userId, session.createdAt);
+      await logSecurityEvent(tx, { type: "login_successful", userId, ip: opts.ip, details });
+      await logSecurityEvent(tx, { type: "login_new_device", userId, ip: opts.ip });
       return issued;
     });
   }
-  if (opts.adminEmail !== undefined && opts.adminEmail === input.email && opts.origin) {
-    await resendAdminConfirmation(db, user.id, input.email, opts.origin);
+  if (opts.adminEmail !== undefined && opts.origin) {
+    const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (account?.email === opts.adminEmail) await resendAdminConfirmation(db, userId, account.email, opts.origin);
   }
-  return { token, userId: user.id, createdAt: session.createdAt, deviceToken };
+  return { kind: "session", token, userId, createdAt: session.createdAt, deviceToken };
 }
 
 /**

@@ -46,6 +46,9 @@ export type UserReferenceFate =
 export const USER_REFERENCES: Record<string, UserReferenceFate> = {
   "sessions.user_id": { fate: "erased", why: "signed out everywhere" },
   "device_cookies.user_id": { fate: "erased", why: "browsers remembered for the account's lockout budget" },
+  "totp_credentials.user_id": { fate: "erased", why: "the authenticator app's secret" },
+  "recovery_codes.user_id": { fate: "erased", why: "one-time recovery codes" },
+  "pending_sign_ins.user_id": { fate: "erased", why: "a sign-in waiting for its second step" },
   "user_roles.user_id": { fate: "erased", why: "no role survives the account" },
   "user_roles.granted_by": { fate: "tombstone", why: "who granted another admin's role" },
   "security_events.user_id": { fate: "tombstone", why: "the security log is append-only (ASVS V16.4.2)" },

@@ -23,6 +23,7 @@
  */
 import PgBoss from "pg-boss";
 import { pruneDeviceCookies } from "../auth/device-cookie";
+import { pruneExpiredPendingSignIns } from "../auth/pendingSignIn";
 import { pruneRateLimits } from "../auth/rate-limit";
 import { pruneExpiredSessions } from "../auth/session";
 import type { Config } from "../config";
@@ -99,6 +100,7 @@ export function jobHandlers(deps: JobDeps): Record<JobName, (scheduledAt: Date) 
     cleanup: async () => {
       await Promise.all([
         pruneExpiredSessions(db),
+        pruneExpiredPendingSignIns(db),
         pruneRateLimits(db),
         pruneResetTokens(db),
         pruneDeviceCookies(db),

@@ -145,6 +145,23 @@ export function passwordResetMail(
 }
 
 /**
+ * An admin reset the member's two-step sign-in (docs/architecture.md "Security model"): their
+ * authenticator app and recovery codes are removed and they were signed out everywhere.
+ */
+export function secondFactorResetMail(locale: Locale, m: { name: string }): MailContent {
+  if (locale === "fa") {
+    return {
+      subject: "ورود دومرحله‌ای شما در باشگاه صادرات بازنشانی شد",
+      text: `${m.name} عزیز،\n\nمدیر باشگاه صادرات ورود دومرحله‌ای حساب شما را بازنشانی کرد: برنامهٔ احراز هویت و کدهای بازیابی شما حذف شدند و از همهٔ دستگاه‌ها خارج شدید.\nاکنون فقط با ایمیل و رمز عبور وارد می‌شوید. لطفاً پس از ورود، از صفحهٔ پروفایل دوباره ورود دومرحله‌ای را فعال کنید.\nاگر شما چنین درخواستی نداده‌اید، فوراً رمز عبور خود را تغییر دهید و با ما تماس بگیرید.\n\nتیم باشگاه صادرات`,
+    };
+  }
+  return {
+    subject: "Your Export Club two-step sign-in was reset",
+    text: `Dear ${m.name},\n\nAn Export Club administrator reset the two-step sign-in of your account: your authenticator app and recovery codes were removed, and you were signed out on every device.\nYou now sign in with your email and password alone. Please set up two-step sign-in again on your profile page after signing in.\nIf you did not ask for this, change your password at once and contact us.\n\nThe Export Club team`,
+  };
+}
+
+/**
  * An admin's reply to a message sent through the landing page's contact form (issue #16 §3),
  * quoting the sender's message. In the sender's account language when they were signed in,
  * otherwise English (an anonymous visitor's language is not known).

@@ -4,6 +4,7 @@ import { adminActorOf } from "../auth/security-events";
 import {
   listAccounts,
   reinstateAccount,
+  resetSecondFactor,
   sendPasswordResetLink,
   setAdminRole,
   suspendAccount,
@@ -50,6 +51,15 @@ export const adminMembersRouter = router({
   deleteAccount: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     if (input.userId === ctx.viewer.id) throw new DomainError("BAD_REQUEST", Msg.deleteOwnAccountFromProfile);
     await deleteAccount(ctx.db, ctx.deps.storage, { userId: input.userId, by: ctx.viewer.id, ip: ctx.ip });
+    return { ok: true as const };
+  }),
+  /**
+   * Removes the member's second factors (docs/architecture.md "Security model"), ends every
+   * session of theirs, mails them and logs second_factor_reset. @throws NOT_FOUND; BAD_REQUEST
+   * for one's own account.
+   */
+  resetSecondFactor: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+    await resetSecondFactor(ctx.db, adminActorOf(ctx), input.userId);
     return { ok: true as const };
   }),
 });

@@ -128,6 +128,12 @@ const AUDIT: Record<string, AuditEntry> = {
       return { run: () => caller.adminMembers.exportData({ userId: member.id }), target: member.id };
     },
   },
+  "adminMembers.resetSecondFactor": {
+    type: "second_factor_reset",
+    async prepare({ caller, member }) {
+      return { run: () => caller.adminMembers.resetSecondFactor({ userId: member.id }), target: member.id };
+    },
+  },
   "adminMembers.deleteAccount": {
     type: "account_deleted_by_admin",
     async prepare({ caller, member }) {

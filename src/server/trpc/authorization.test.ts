@@ -26,6 +26,7 @@ const MATRIX: Record<string, Tier> = {
   "auth.signUp": "public",
   "auth.signIn": "public",
   "auth.signOut": "public",
+  "auth.signInSecondStep": "public",
 
   "session.get": "public",
   "session.heartbeat": "authed",
@@ -52,6 +53,12 @@ const MATRIX: Record<string, Tier> = {
   "account.requestEmailChange": "member",
   "account.confirmEmail": "public",
 
+  "secondFactor.status": "member",
+  "secondFactor.beginTotp": "member",
+  "secondFactor.confirmTotp": "member",
+  "secondFactor.regenerateRecoveryCodes": "member",
+  "secondFactor.disableTotp": "member",
+
   "passwordReset.request": "public",
   "passwordReset.complete": "public",
 
@@ -69,6 +76,7 @@ const MATRIX: Record<string, Tier> = {
   "myData.status": "member",
   "myData.requestExport": "member",
   "myData.deleteAccount": "member",
+  "adminMembers.resetSecondFactor": "admin",
 
   "memberRequests.submit": "member",
   "memberRequests.send": "member",

@@ -42,6 +42,16 @@ export interface DeviceCookieJar {
   set(value: string): void;
 }
 
+/**
+ * The pending sign-in cookie (auth/pendingSignIn.ts): the token this request carries, and what
+ * the sign-in procedures may do with it.
+ */
+export interface PendingSignInCookie {
+  value: string | undefined;
+  set(token: string): void;
+  clear(): void;
+}
+
 export interface Context {
   db: Db;
   deps: AppDeps;
@@ -56,12 +66,14 @@ export interface Context {
   origin: string;
   cookie: SessionCookie;
   device: DeviceCookieJar;
+  pendingSignIn: PendingSignInCookie;
   /** The WebSocket connection a call came over, or null for HTTP and server-side callers. */
   connection: Connection | null;
 }
 
 const noCookie: SessionCookie = { set() {}, clear() {} };
 const noDevice: DeviceCookieJar = { tokens: [], set() {} };
+const noPendingSignIn: PendingSignInCookie = { value: undefined, set() {}, clear() {} };
 
 /** Builds a context without an HTTP request (tests, scripts). */
 export function createContextInner(opts: {
@@ -71,6 +83,7 @@ export function createContextInner(opts: {
   origin?: string;
   cookie?: SessionCookie;
   device?: DeviceCookieJar;
+  pendingSignIn?: PendingSignInCookie;
   connection?: Connection | null;
 }): Context {
   return {
@@ -81,6 +94,7 @@ export function createContextInner(opts: {
     origin: opts.origin ?? opts.deps.config.publicOrigin,
     cookie: opts.cookie ?? noCookie,
     device: opts.device ?? noDevice,
+    pendingSignIn: opts.pendingSignIn ?? noPendingSignIn,
     connection: opts.connection ?? null,
   };
 }

@@ -8,6 +8,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";
 import { Msg } from "../../common/messages";
+import { adminSecondFactorDue } from "../auth/factors";
 import { isDatabaseUnavailable } from "../db/errors";
 import { DomainError } from "../domain/errors";
 import { trpcErrorOf } from "../errors";
@@ -95,8 +96,15 @@ export const memberProcedure = authedProcedure.use(function requireApproved({ ct
   return next();
 });
 
-/** Approved member holding the `admin` role row (DESIGN.md §4). */
-export const adminProcedure = memberProcedure.use(function requireAdmin({ ctx, next }) {
+/**
+ * Approved member holding the `admin` role row (DESIGN.md §4) who has a second factor, or is
+ * still within `ADMIN_SECOND_FACTOR_GRACE_MS` (7 days) of becoming admin (`user_roles.granted_at`;
+ * docs/architecture.md "Security model", ASVS V6.3.3). Enrolling needs no admin procedure (the
+ * profile's are member procedures), so an admin past the grace can always enrol.
+ */
+export const adminProcedure = memberProcedure.use(async function requireAdmin({ ctx, next }) {
   if (!ctx.viewer.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: Msg.adminOnly });
+  const due = await adminSecondFactorDue(ctx.db, ctx.viewer.id);
+  if (due?.overdue) throw new TRPCError({ code: "FORBIDDEN", message: Msg.adminSecondFactorRequired });
   return next();
 });

@@ -30,6 +30,7 @@ import { postsRouter } from "../routers/posts";
 import { profileRouter } from "../routers/profile";
 import { qaRouter } from "../routers/qa";
 import { referenceRouter } from "../routers/reference";
+import { secondFactorRouter } from "../routers/secondFactor";
 import { servicesRouter } from "../routers/services";
 import { sessionRouter } from "../routers/session";
 import { publicProcedure, router } from "./init";
@@ -44,6 +45,7 @@ export const appRouter = router({
   reference: referenceRouter,
   profile: profileRouter,
   account: accountRouter,
+  secondFactor: secondFactorRouter,
   passwordReset: passwordResetRouter,
   members: membersRouter,
   adminMembers: adminMembersRouter,

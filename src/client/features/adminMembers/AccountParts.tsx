@@ -7,6 +7,7 @@ import { ActionIcon, Badge, Group, Menu, Text, Tooltip } from "@mantine/core";
 import {
   IconCheck,
   IconDatabaseExport,
+  IconDeviceMobileOff,
   IconDots,
   IconHistory,
   IconKey,
@@ -183,6 +184,13 @@ export function AccountActionsMenu({
             <Trans>Send password reset link</Trans>
           </Menu.Item>
         )}
+        <Menu.Item
+          leftSection={<IconDeviceMobileOff size={16} />}
+          onClick={act(() => actions.resetSecondFactor(account))}
+          data-testid="reset-second-factor"
+        >
+          <Trans>Reset two-step sign-in</Trans>
+        </Menu.Item>
         {suspended ? (
           <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={act(() => actions.reinstate(account))}>
             <Trans>Reinstate</Trans>

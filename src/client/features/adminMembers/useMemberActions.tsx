@@ -1,7 +1,8 @@
 /**
  * The member administration's row actions: approve / reject (pending accounts, through the
  * approval review), suspend with a reason, reinstate, grant / revoke the admin role, send a
- * password reset link (issue #11 §3). Each asks
+ * password reset link (issue #11 §3), reset the member's two-step sign-in when they lost their
+ * authenticator (docs/architecture.md "Security model"). Each asks
  * for confirmation, shows a toast and refreshes the lists it affects. The server writes the
  * security event and refuses the admin's own account.
  */
@@ -33,6 +34,8 @@ export interface MemberActions {
   exportData: (account: Account) => void;
   /** On the member's request: deletes their account (docs/architecture.md "Deleting an account"). */
   deleteAccount: (account: Account) => void;
+  /** A member who lost their second factor: removes it, ends their sessions, mails them (docs/architecture.md). */
+  resetSecondFactor: (account: Account) => void;
 }
 
 function Who({ account }: { account: Account }) {
@@ -57,6 +60,7 @@ export function useMemberActions(): { actions: MemberActions; modalsNode: ReactN
   const sendResetMutation = useMutation(trpc.adminMembers.sendPasswordReset.mutationOptions());
   const exportMutation = useMutation(trpc.adminMembers.exportData.mutationOptions());
   const deleteMutation = useMutation(trpc.adminMembers.deleteAccount.mutationOptions());
+  const resetSecondFactorMutation = useMutation(trpc.adminMembers.resetSecondFactor.mutationOptions());
 
   const [rejecting, setRejecting] = useState<Account | null>(null);
   const [notes, setNotes] = useState("");
@@ -218,6 +222,32 @@ export function useMemberActions(): { actions: MemberActions; modalsNode: ReactN
           void run(
             () => exportMutation.mutateAsync({ userId: account.userId }),
             t`A copy of ${name}'s data is being prepared`,
+          ),
+      });
+    },
+    resetSecondFactor(account) {
+      const name = account.name;
+      modals.openConfirmModal({
+        title: t`Reset the two-step sign-in of ${name}?`,
+        centered: true,
+        children: (
+          <Stack gap="sm">
+            <Who account={account} />
+            <Text size="sm">
+              <Trans>
+                Do this only when the member has lost their authenticator app and recovery codes and you have confirmed
+                who they are. Their authenticator app and recovery codes are removed, they are signed out everywhere,
+                and they receive an e-mail. They then sign in with their password alone.
+              </Trans>
+            </Text>
+          </Stack>
+        ),
+        labels: { confirm: t`Reset two-step sign-in`, cancel: t`Cancel` },
+        confirmProps: { color: "red", "data-testid": "confirm-reset-second-factor" },
+        onConfirm: () =>
+          void run(
+            () => resetSecondFactorMutation.mutateAsync({ userId: account.userId }),
+            t`The two-step sign-in of ${name} was reset`,
           ),
       });
     },

@@ -1,7 +1,8 @@
 /**
  * Sign In dialog (spec part 1 §2 Landing, §8): after success the member goes to /dashboard.
  * Rate limiting shows 'Rate Limit Exceeded' with the server's delay in minutes. "Forgot
- * password?" turns the dialog into the reset-link request (issue #11 §3); `forgot` and
+ * password?" turns the dialog into the reset-link request (issue #11 §3); an account with a
+ * second factor gets the second step (`SecondStepForm`) before its session exists; `forgot` and
  * `onForgotChange` keep that view in the caller's hands (the landing page's `?auth=forgot`).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -12,13 +13,19 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { signInInput } from "../../../common/auth";
+import type { SecondFactorMethod } from "../../../common/secondFactor";
 import { activateLocale, directionOf } from "../../i18n";
 import { errorCode, errorText, retryAfterSeconds } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { closeWebSocket, useTRPC } from "../../trpc";
 import { ForgotPasswordForm } from "../passwordReset";
+import { SecondStepForm } from "./SecondStepForm";
 
-type Problem = { kind: "rate"; minutes: number } | { kind: "failed"; message: string } | { kind: "error" };
+type Problem =
+  | { kind: "rate"; minutes: number }
+  | { kind: "failed"; message: string }
+  | { kind: "expired" }
+  | { kind: "error" };
 
 export function SignInDialog({
   opened,
@@ -41,9 +48,14 @@ export function SignInDialog({
   const { setDirection } = useDirection();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [forgotState, setForgotState] = useState(false);
+  // Set when the password was right and the account asks for a second step (no session yet).
+  const [secondStep, setSecondStep] = useState<readonly SecondFactorMethod[] | null>(null);
   const forgot = forgotProp ?? forgotState;
   useEffect(() => {
-    if (!opened) setForgotState(false);
+    if (!opened) {
+      setForgotState(false);
+      setSecondStep(null);
+    }
   }, [opened]);
   // Back from "Forgot password?" inside the open dialog: the focus goes to the e-mail field again.
   const emailInput = useRef<HTMLInputElement>(null);
@@ -66,7 +78,11 @@ export function SignInDialog({
   async function submit(values: typeof form.values) {
     setProblem(null);
     try {
-      await signIn.mutateAsync(values);
+      const result = await signIn.mutateAsync(values);
+      if (result.secondStep) {
+        setSecondStep(result.secondStep.methods);
+        return;
+      }
     } catch (error) {
       const code = errorCode(error);
       if (code === "TOO_MANY_REQUESTS") {
@@ -78,6 +94,11 @@ export function SignInDialog({
       }
       return;
     }
+    await finishSignIn();
+  }
+
+  /** The session cookie is set: fresh caches, the account's language, the dashboard. */
+  async function finishSignIn() {
     closeWebSocket();
     queryClient.clear();
     const session = await queryClient.fetchQuery(trpc.session.get.queryOptions());
@@ -88,6 +109,7 @@ export function SignInDialog({
     }
     notifications.show({ color: "teal", title: t`Welcome back!`, message: t`You have successfully signed in.` });
     form.reset();
+    setSecondStep(null);
     onClose();
     await navigate({ to: "/dashboard" });
   }
@@ -96,6 +118,21 @@ export function SignInDialog({
     return (
       <Modal opened={opened} onClose={onClose} title={<Trans>Reset your password</Trans>} centered>
         <ForgotPasswordForm email={form.getValues().email} onBack={() => setForgot(false)} />
+      </Modal>
+    );
+  }
+
+  if (secondStep) {
+    return (
+      <Modal opened={opened} onClose={onClose} title={<Trans>Two-step sign-in</Trans>} centered>
+        <SecondStepForm
+          methods={secondStep}
+          onSignedIn={finishSignIn}
+          onExpired={() => {
+            setSecondStep(null);
+            setProblem({ kind: "expired" });
+          }}
+        />
       </Modal>
     );
   }
@@ -112,6 +149,11 @@ export function SignInDialog({
           {problem?.kind === "failed" && (
             <Alert color="red" title={t`Sign In Failed`} role="alert">
               {problem.message}
+            </Alert>
+          )}
+          {problem?.kind === "expired" && (
+            <Alert color="orange" title={t`Sign In Failed`} role="alert">
+              <Trans>Your sign-in has expired. Please enter your email and password again.</Trans>
             </Alert>
           )}
           {problem?.kind === "error" && (

@@ -48,6 +48,7 @@ import { MyAssessments } from "../assessments";
 import { SecurityActivitySection } from "../audit/SecurityActivitySection";
 import { MyDataSection } from "../myData";
 import { EmailPreferencesSection } from "../notifications/EmailPreferencesSection";
+import { TwoStepSection } from "../secondFactor";
 import { ActivitySection } from "./ActivitySection";
 import { ChangeEmailDialog } from "./ChangeEmailDialog";
 import { ChangePasswordSection } from "./ChangePasswordSection";
@@ -93,6 +94,7 @@ export function ProfilePage() {
       ) : (
         <ProfileSettingsForm profile={profile.data} />
       )}
+      <TwoStepSection />
       <EmailPreferencesSection />
       <SecurityActivitySection />
       <MyAssessments />

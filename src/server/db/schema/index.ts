@@ -19,4 +19,5 @@ export * from "./posts";
 export * from "./profile";
 export * from "./qa";
 export * from "./reference";
+export * from "./secondFactor";
 export * from "./services";
