@@ -40,7 +40,8 @@ export type UserReferenceFate =
   | { fate: "tombstone"; why: string };
 
 /**
- * Every `<table>.<column>` that references `users.id`, and its fate on deletion. Erased columns
+ * Every `<table>.<column>` that references `users.id`, and its fate on deletion. (`security_events`
+ * names members without a foreign key and keeps its rows: the log is append-only, ASVS V16.4.2.) Erased columns
  * are deleted in this order (the member's uploads after the rows that name them).
  */
 export const USER_REFERENCES: Record<string, UserReferenceFate> = {
@@ -51,7 +52,6 @@ export const USER_REFERENCES: Record<string, UserReferenceFate> = {
   "pending_sign_ins.user_id": { fate: "erased", why: "a sign-in waiting for its second step" },
   "user_roles.user_id": { fate: "erased", why: "no role survives the account" },
   "user_roles.granted_by": { fate: "tombstone", why: "who granted another admin's role" },
-  "security_events.user_id": { fate: "tombstone", why: "the security log is append-only (ASVS V16.4.2)" },
   "profiles.user_id": { fate: "erased", why: "name, contact details, photo, points: leaves directory and leaderboard" },
   "profiles.reviewed_by": { fate: "tombstone", why: "who decided an application" },
   "email_change_requests.user_id": { fate: "erased", why: "addresses asked for" },
