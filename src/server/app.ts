@@ -18,6 +18,7 @@ import type { WebSocket } from "ws";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, SESSION_ABSOLUTE_LIFETIME_MS } from "../common/constants";
 import { Msg } from "../common/messages";
 import { authenticate } from "./auth/authenticate";
+import { passkeyFlowCookieName } from "./auth/passkeys";
 import { sessionCookieName } from "./auth/session";
 import { MIGRATIONS_FOLDER } from "./db/client";
 import { isInvalidDatabaseInput } from "./db/errors";
@@ -28,7 +29,14 @@ import { connectionRegistry } from "./live/connections";
 import { requestLogSerializer } from "./log-redact";
 import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from "./mail/unsubscribe";
 import { CLIENT_DIR } from "./paths";
-import { type AppDeps, type Context, createContextInner, type RequestAuth, type SessionCookie } from "./trpc/context";
+import {
+  type AppDeps,
+  type Context,
+  createContextInner,
+  type FlowCookie,
+  type RequestAuth,
+  type SessionCookie,
+} from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 
 declare module "fastify" {
@@ -286,12 +294,39 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     };
   }
 
+  // Binds a passkey sign-in's challenge to this browser (auth/passkeys.ts).
+  const flowCookieName = passkeyFlowCookieName(secureCookie);
+  function flowCookieFor(req: CreateFastifyContextOptions["req"], reply: CreateFastifyContextOptions["res"]): FlowCookie {
+    return {
+      value: req.cookies[flowCookieName],
+      set(value, maxAgeSeconds) {
+        reply.setCookie(flowCookieName, value, {
+          httpOnly: true,
+          sameSite: "strict",
+          secure: secureCookie,
+          path: "/",
+          maxAge: maxAgeSeconds,
+        });
+      },
+      clear() {
+        reply.clearCookie(flowCookieName, { path: "/" });
+      },
+    };
+  }
+
   async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
     // Links in mail name the configured origin, never the request's headers (config.ts).
     const origin = config.publicOrigin;
     if ("raw" in req && typeof (res as { setCookie?: unknown }).setCookie === "function") {
       if (req.authError) throw trpcErrorOf(req.authError);
-      return createContextInner({ deps, auth: req.auth, ip: req.ip, origin, cookie: cookieFor(res) });
+      return createContextInner({
+        deps,
+        auth: req.auth,
+        ip: req.ip,
+        origin,
+        cookie: cookieFor(res),
+        flowCookie: flowCookieFor(req, res),
+      });
     }
     // WebSocket connection: `res` is the socket and `req` the raw upgrade request. Its session is
     // not trusted once for all: every operation re-reads it through the registry (`currentAuth`).

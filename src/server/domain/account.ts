@@ -25,7 +25,7 @@ export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
  * so a borrowed session cannot guess it.
  * @throws TOO_MANY_REQUESTS; BAD_REQUEST 'Your current password is incorrect.'
  */
-async function requireCurrentPassword(db: Db, userId: string, password: string) {
+export async function requireCurrentPassword(db: Db, userId: string, password: string) {
   const limit = await hitRateLimit(db, `password-check:${userId}`, RATE_LIMITS.signIn);
   if (!limit.allowed) {
     throw tooManyRequests(Msg.tooManyAttempts, limit.delaySeconds);

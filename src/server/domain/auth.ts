@@ -1,12 +1,14 @@
 /**
  * Sign-up and sign-in (spec part 1 §3, §4, §5, §7, §8; DESIGN.md §4, §8.3).
  */
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signInInput, signUpInput } from "../../common/auth";
 import { type Locale, RATE_LIMITS } from "../../common/constants";
 import { Msg } from "../../common/messages";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/password";
+import { finishPasskeyAuthentication, type RelyingParty } from "../auth/passkeys";
 import { hitRateLimits, refundRateLimit } from "../auth/rate-limit";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession } from "../auth/session";
@@ -129,13 +131,70 @@ export async function signIn(
     throw new DomainError("FORBIDDEN", Msg.accountSuspended);
   }
   await refundRateLimit(db, limit.hitIds);
+  return startSignedInSession(db, { id: user.id, email: input.email }, "login_successful", opts);
+}
+
+/**
+ * What every sign-in does once the member is proven (password or passkey): a new session, the
+ * day counted as active, the event logged (`login_successful` or `login_passkey`), and for the
+ * `ADMIN_EMAIL` account that is not admin yet a new confirmation link when none is valid.
+ */
+async function startSignedInSession(
+  db: Db,
+  user: { id: string; email: string },
+  event: "login_successful" | "login_passkey",
+  opts: { ip?: string | null; adminEmail?: string; origin?: string; details?: Record<string, unknown> },
+): Promise<{ token: string; userId: string; createdAt: Date }> {
   const { token, session } = await createSession(db, user.id);
   await db.transaction((tx) => recordActiveDay(tx, user.id, session.createdAt));
-  await logSecurityEvent(db, { type: "login_successful", userId: user.id, ip: opts.ip });
-  if (opts.adminEmail !== undefined && opts.adminEmail === input.email && opts.origin) {
-    await resendAdminConfirmation(db, user.id, input.email, opts.origin);
+  await logSecurityEvent(db, { type: event, userId: user.id, ip: opts.ip, details: opts.details });
+  if (opts.adminEmail !== undefined && opts.adminEmail === user.email && opts.origin) {
+    await resendAdminConfirmation(db, user.id, user.email, opts.origin);
   }
   return { token, userId: user.id, createdAt: session.createdAt };
+}
+
+/**
+ * Signs in without a password (docs/architecture.md "Passkeys"): verifies the assertion against
+ * the challenge of the browser's flow cookie (`finishPasskeyAuthentication`), then follows the
+ * password sign-in from the point where the password was found right: a suspended account is
+ * refused, anyone else (pending and rejected applicants included, as with a password) gets a
+ * session. Logs login_failed (`method: passkey`) or login_passkey.
+ * @throws DomainError UNAUTHORIZED 'This passkey was not accepted…' (any verification failure);
+ *   FORBIDDEN when suspended.
+ */
+export async function signInWithPasskey(
+  db: Db,
+  rp: RelyingParty,
+  flowKey: string | undefined,
+  response: AuthenticationResponseJSON,
+  opts: { ip?: string | null; adminEmail?: string; origin?: string },
+): Promise<{ token: string; userId: string; createdAt: Date }> {
+  let proven: { userId: string; passkeyId: string };
+  try {
+    proven = await finishPasskeyAuthentication(db, rp, flowKey, response);
+  } catch (err) {
+    if (err instanceof DomainError) {
+      await logSecurityEvent(db, { type: "login_failed", ip: opts.ip, details: { method: "passkey" } });
+    }
+    throw err;
+  }
+  const [user] = await db
+    .select({ id: users.id, email: users.email, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, proven.userId))
+    .limit(1);
+  if (!user) throw new DomainError("UNAUTHORIZED", Msg.passkeyNotAccepted);
+  if (user.suspendedAt) {
+    await logSecurityEvent(db, {
+      type: "login_failed",
+      userId: user.id,
+      ip: opts.ip,
+      details: { suspended: true, method: "passkey" },
+    });
+    throw new DomainError("FORBIDDEN", Msg.accountSuspended);
+  }
+  return startSignedInSession(db, user, "login_passkey", { ...opts, details: { passkeyId: proven.passkeyId } });
 }
 
 /**

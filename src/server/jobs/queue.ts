@@ -14,13 +14,14 @@
  * | `digest`     | `DIGEST_CRON` (daily)         | the daily digests (domain/digest.ts)                   |
  * | `mail-retry` | every minute                  | outbox messages whose earlier attempt failed           |
  * | `posts-expiry` | every minute                | closes posts past `expires_at`                         |
- * | `cleanup`    | every 10 minutes              | expired sessions, old rate-limit hits, reset links, orphan uploads |
+ * | `cleanup`    | every 10 minutes              | expired sessions, old rate-limit hits, reset links, passkey challenges, orphan uploads |
  *
  * The outbox's first attempts stay on the mail worker's own 5-second poll (mail/worker.ts), so
  * new mail leaves within seconds. pg-boss talks to the database through `Database.query` (the
  * app's pool, or the embedded PGlite), never a pool of its own.
  */
 import PgBoss from "pg-boss";
+import { prunePasskeyChallenges } from "../auth/passkeys";
 import { pruneRateLimits } from "../auth/rate-limit";
 import { pruneExpiredSessions } from "../auth/session";
 import type { Config } from "../config";
@@ -95,6 +96,7 @@ export function jobHandlers(deps: JobDeps): Record<JobName, (scheduledAt: Date) 
         pruneExpiredSessions(db),
         pruneRateLimits(db),
         pruneResetTokens(db),
+        prunePasskeyChallenges(db),
         pruneOrphanUploads(db, deps.storage),
       ]);
       return {};

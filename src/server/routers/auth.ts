@@ -1,8 +1,11 @@
 import { signInInput, signOutInput, signUpInput } from "../../common/auth";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../../common/constants";
+import { passkeySignInInput } from "../../common/passkeys";
+import { PASSKEY_CHALLENGE_TTL_MS, relyingPartyOf, startPasskeyAuthentication } from "../auth/passkeys";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession, invalidateSession, sessionExpiresAt } from "../auth/session";
-import { signIn, signUp } from "../domain/auth";
+import { signIn, signInWithPasskey, signUp } from "../domain/auth";
+import type { Context } from "../trpc/context";
 import { publicProcedure, router } from "../trpc/init";
 
 export const authRouter = router({
@@ -34,11 +37,38 @@ export const authRouter = router({
       adminEmail: ctx.deps.config.adminEmail,
       origin: ctx.origin,
     });
-    // A browser holds one session: the one it signed in with before ends now (ASVS V7.2.4).
-    if (ctx.auth) await invalidateSession(ctx.db, ctx.auth.session.id);
-    const expiresAt = sessionExpiresAt({ createdAt: result.createdAt, lastActiveAt: result.createdAt });
-    ctx.cookie.set(result.token, new Date(result.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
-    return { userId: result.userId, expiresAt };
+    return replaceBrowserSession(ctx, result);
+  }),
+
+  /**
+   * Step 1 of signing in with a passkey: the options for `navigator.credentials.get` (no
+   * credentials listed: the browser offers the club's passkeys it holds). Sets the HttpOnly flow
+   * cookie that binds the challenge to this browser for 5 minutes.
+   * @throws TOO_MANY_REQUESTS after 30 per 15 minutes from one IP address.
+   */
+  passkeyOptions: publicProcedure.mutation(async ({ ctx }) => {
+    const { options, flowKey } = await startPasskeyAuthentication(ctx.db, relyingPartyOf(ctx.deps.config), {
+      ip: ctx.ip,
+    });
+    ctx.flowCookie.set(flowKey, PASSKEY_CHALLENGE_TTL_MS / 1000);
+    return options;
+  }),
+
+  /**
+   * Step 2: signs in with the passkey's assertion, exactly as `signIn` does after a right password
+   * (the browser's previous session ends, the session cookie is set). The challenge is used up
+   * whatever the outcome.
+   * @throws UNAUTHORIZED 'This passkey was not accepted…'; FORBIDDEN when suspended.
+   */
+  passkeySignIn: publicProcedure.input(passkeySignInInput).mutation(async ({ ctx, input }) => {
+    const flowKey = ctx.flowCookie.value;
+    ctx.flowCookie.clear();
+    const result = await signInWithPasskey(ctx.db, relyingPartyOf(ctx.deps.config), flowKey, input.response, {
+      ip: ctx.ip,
+      adminEmail: ctx.deps.config.adminEmail,
+      origin: ctx.origin,
+    });
+    return replaceBrowserSession(ctx, result);
   }),
 
   /** Ends the current session, if any. `reason: 'timeout'` logs session_timeout (spec part 1 §4). */
@@ -56,3 +86,17 @@ export const authRouter = router({
     return { ok: true as const };
   }),
 });
+
+/**
+ * Puts a new session in the browser: the one it signed in with before ends now (ASVS V7.2.4), and
+ * the cookie names the new one. Shared by every way of signing in.
+ */
+async function replaceBrowserSession(
+  ctx: Context,
+  result: { token: string; userId: string; createdAt: Date },
+): Promise<{ userId: string; expiresAt: Date }> {
+  if (ctx.auth) await invalidateSession(ctx.db, ctx.auth.session.id);
+  const expiresAt = sessionExpiresAt({ createdAt: result.createdAt, lastActiveAt: result.createdAt });
+  ctx.cookie.set(result.token, new Date(result.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
+  return { userId: result.userId, expiresAt };
+}

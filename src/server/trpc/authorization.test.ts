@@ -26,6 +26,8 @@ const MATRIX: Record<string, Tier> = {
   "auth.signUp": "public",
   "auth.signIn": "public",
   "auth.signOut": "public",
+  "auth.passkeyOptions": "public",
+  "auth.passkeySignIn": "public",
 
   "session.get": "public",
   "session.heartbeat": "authed",
@@ -54,6 +56,12 @@ const MATRIX: Record<string, Tier> = {
 
   "passwordReset.request": "public",
   "passwordReset.complete": "public",
+
+  "passkeys.list": "member",
+  "passkeys.registrationOptions": "member",
+  "passkeys.register": "member",
+  "passkeys.rename": "member",
+  "passkeys.remove": "member",
 
   "members.list": "member",
   "members.get": "member",

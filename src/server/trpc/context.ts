@@ -31,6 +31,18 @@ export interface SessionCookie {
   clear(): void;
 }
 
+/**
+ * The passkey sign-in's flow cookie (`passkey_flow`, `__Host-passkey_flow` in production): a
+ * random value binding a sign-in challenge to the browser that asked for it
+ * (docs/architecture.md "Passkeys"). HttpOnly, SameSite=Strict, 5 minutes.
+ */
+export interface FlowCookie {
+  /** The value the request carried, if any. */
+  readonly value: string | undefined;
+  set(value: string, maxAgeSeconds: number): void;
+  clear(): void;
+}
+
 export interface Context {
   db: Db;
   deps: AppDeps;
@@ -44,11 +56,13 @@ export interface Context {
   /** Origin of the site as seen by this request (for links in mail). */
   origin: string;
   cookie: SessionCookie;
+  flowCookie: FlowCookie;
   /** The WebSocket connection a call came over, or null for HTTP and server-side callers. */
   connection: Connection | null;
 }
 
 const noCookie: SessionCookie = { set() {}, clear() {} };
+const noFlowCookie: FlowCookie = { value: undefined, set() {}, clear() {} };
 
 /** Builds a context without an HTTP request (tests, scripts). */
 export function createContextInner(opts: {
@@ -57,6 +71,7 @@ export function createContextInner(opts: {
   ip?: string | null;
   origin?: string;
   cookie?: SessionCookie;
+  flowCookie?: FlowCookie;
   connection?: Connection | null;
 }): Context {
   return {
@@ -66,6 +81,7 @@ export function createContextInner(opts: {
     ip: opts.ip ?? null,
     origin: opts.origin ?? opts.deps.config.publicOrigin,
     cookie: opts.cookie ?? noCookie,
+    flowCookie: opts.flowCookie ?? noFlowCookie,
     connection: opts.connection ?? null,
   };
 }

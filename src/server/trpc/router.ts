@@ -22,6 +22,7 @@ import { memberRequestsRouter } from "../routers/memberRequests";
 import { membersRouter } from "../routers/members";
 import { notificationsRouter } from "../routers/notifications";
 import { offersRouter } from "../routers/offers";
+import { passkeysRouter } from "../routers/passkeys";
 import { passwordResetRouter } from "../routers/passwordReset";
 import { pointsRouter } from "../routers/points";
 import { postsRouter } from "../routers/posts";
@@ -43,6 +44,7 @@ export const appRouter = router({
   profile: profileRouter,
   account: accountRouter,
   passwordReset: passwordResetRouter,
+  passkeys: passkeysRouter,
   members: membersRouter,
   adminMembers: adminMembersRouter,
   memberRequests: memberRequestsRouter,

@@ -12,6 +12,7 @@ export * from "./landing";
 export * from "./library";
 export * from "./mail";
 export * from "./notifications";
+export * from "./passkeys";
 export * from "./passwordReset";
 export * from "./points";
 export * from "./posts";
