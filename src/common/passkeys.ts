@@ -83,3 +83,8 @@ export type PasskeyRenameInput = z.input<typeof passkeyRenameInput>;
 /** Removing a passkey needs the current password in the same request (re-authentication). */
 export const passkeyRemoveInput = z.object({ id: z.uuid(Msg.notFound), currentPassword });
 export type PasskeyRemoveInput = z.input<typeof passkeyRemoveInput>;
+
+/** A registration answer as the browser sends it. */
+export type PasskeyRegistrationResponse = z.input<typeof passkeyRegisterInput>["response"];
+/** A sign-in answer as the browser sends it. */
+export type PasskeyAuthenticationResponse = z.input<typeof passkeySignInInput>["response"];

@@ -296,7 +296,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
 
   // Binds a passkey sign-in's challenge to this browser (auth/passkeys.ts).
   const flowCookieName = passkeyFlowCookieName(secureCookie);
-  function flowCookieFor(req: CreateFastifyContextOptions["req"], reply: CreateFastifyContextOptions["res"]): FlowCookie {
+  function flowCookieFor(
+    req: CreateFastifyContextOptions["req"],
+    reply: CreateFastifyContextOptions["res"],
+  ): FlowCookie {
     return {
       value: req.cookies[flowCookieName],
       set(value, maxAgeSeconds) {

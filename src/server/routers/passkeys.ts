@@ -28,14 +28,16 @@ export const passkeysRouter = router({
    * `navigator.credentials.create`; the challenge belongs to this session for 5 minutes.
    * @throws BAD_REQUEST wrong password; TOO_MANY_REQUESTS; CONFLICT at 10 passkeys.
    */
-  registrationOptions: memberProcedure.input(passkeyRegistrationOptionsInput).mutation(({ ctx, input }) =>
-    startPasskeyRegistration(
-      ctx.db,
-      relyingPartyOf(ctx.deps.config),
-      { id: ctx.viewer.id, sessionId: ctx.auth.session.id, email: ctx.viewer.email, name: ctx.viewer.name },
-      input,
+  registrationOptions: memberProcedure
+    .input(passkeyRegistrationOptionsInput)
+    .mutation(({ ctx, input }) =>
+      startPasskeyRegistration(
+        ctx.db,
+        relyingPartyOf(ctx.deps.config),
+        { id: ctx.viewer.id, sessionId: ctx.auth.session.id, email: ctx.viewer.email, name: ctx.viewer.name },
+        input,
+      ),
     ),
-  ),
 
   /**
    * Step 2: verifies the authenticator's attestation and stores the passkey (logs passkey_added).
