@@ -46,6 +46,7 @@ import { COMPLETION_ITEM_LABELS } from "../../lib/labels";
 import { useTRPC } from "../../trpc";
 import { MyAssessments } from "../assessments";
 import { EmailPreferencesSection } from "../notifications/EmailPreferencesSection";
+import { PasskeysSection } from "../passkeys/PasskeysSection";
 import { ActivitySection } from "./ActivitySection";
 import { ChangeEmailDialog } from "./ChangeEmailDialog";
 import { ChangePasswordSection } from "./ChangePasswordSection";
@@ -91,6 +92,7 @@ export function ProfilePage() {
       ) : (
         <ProfileSettingsForm profile={profile.data} />
       )}
+      <PasskeysSection />
       <EmailPreferencesSection />
       <MyAssessments />
     </Stack>
