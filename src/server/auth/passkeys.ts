@@ -1,6 +1,6 @@
 /**
  * Passkeys (WebAuthn Level 3 through `@simplewebauthn/server`; docs/architecture.md "Passkeys",
- * ASVS 5.0 V6.5 and V6.8). Two ceremonies, each in two steps:
+ * ASVS 5.0 V6.1.3, V7.2.4, V7.5.1). Two ceremonies, each in two steps:
  *
  * - registration: `startPasskeyRegistration` (needs the current password) returns the options
  *   for `navigator.credentials.create`, `finishPasskeyRegistration` verifies the attestation
@@ -145,7 +145,7 @@ export async function startPasskeyRegistration(
       transports: c.transports as AuthenticatorTransport[],
     })),
     // A discoverable credential signs in without an e-mail; user verification (PIN, biometrics)
-    // makes it a multi-factor authenticator on its own (ASVS V6.5).
+    // makes it a multi-factor authenticator on its own.
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   await db.transaction(async (tx) => {

@@ -2,8 +2,8 @@ import { bigint, boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, 
 import { sessions, users } from "./auth";
 
 /**
- * A member's passkeys (WebAuthn credentials; docs/architecture.md "Passkeys", ASVS 5.0 V6.5,
- * V6.8). `credentialId` and `publicKey` are base64url; the public key is the COSE key the
+ * A member's passkeys (WebAuthn credentials; docs/architecture.md "Passkeys").
+ * `credentialId` and `publicKey` are base64url; the public key is the COSE key the
  * authenticator sent at registration. `counter` is the signature counter last seen: an assertion
  * whose counter is not above it (when either is non-zero) is refused as a possible clone.
  */
