@@ -5,12 +5,26 @@
  * the passkey alone, sees when it was last used, renames it and removes it. The section and its
  * dialogs are checked with axe, and the focus returns to what opened each dialog.
  *
- * The server's PUBLIC_ORIGIN is the origin the browser uses (playwright.config.ts), so the
- * passkey is made for that RP ID; http://127.0.0.1 is a secure context.
+ * The server's PUBLIC_ORIGIN is the origin the browser uses, http://localhost:<port>
+ * (playwright.config.ts): a secure context, and a host WebAuthn accepts as RP ID (an IP address
+ * is not), so the passkey is made for that RP ID.
  */
 import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { closeToast, expect, hero, login, newPerson, openLanding, test, transitionsDone } from "./support/fixtures";
+import {
+  expect as baseExpect,
+  closeToast,
+  hero,
+  login,
+  newPerson,
+  openLanding,
+  test,
+  transitionsDone,
+} from "./support/fixtures";
+
+/** Profile Settings loads seven queries at once; on a busy machine that takes longer than the default. */
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.use({ actionTimeout: 20_000, navigationTimeout: 30_000 });
 
 /** Gives `page` a platform authenticator that holds discoverable credentials and verifies its user. */
 async function addVirtualAuthenticator(page: Page): Promise<void> {
@@ -39,13 +53,13 @@ async function openDialog(page: Page, opener: Locator, name: string): Promise<Lo
 }
 
 test("a member adds a passkey, signs out, signs in with it alone, renames it and removes it", async ({ page }) => {
-  test.setTimeout(120_000);
-  await addVirtualAuthenticator(page);
+  test.setTimeout(300_000);
   const member = await login(page, newPerson("Nima", "Passkey"));
 
   await page.goto("/profile");
   const section = page.getByTestId("passkeys-section");
-  await expect(section.getByText("You have no passkeys yet.")).toBeVisible();
+  await expect(section.getByText("You have no passkeys yet.")).toBeVisible({ timeout: 60_000 });
+  await addVirtualAuthenticator(page);
   await expect(section.getByTestId("passkeys-unavailable")).toHaveCount(0);
 
   // Add: a name and the current password, then Chromium's authenticator creates the credential.
@@ -125,7 +139,7 @@ test("a browser without WebAuthn is told why it cannot add a passkey", async ({ 
   await login(page, newPerson("Leila", "Nokey"));
   await page.goto("/profile");
   const section = page.getByTestId("passkeys-section");
-  await expect(section.getByTestId("passkeys-unavailable")).toBeVisible();
+  await expect(section.getByTestId("passkeys-unavailable")).toBeVisible({ timeout: 60_000 });
   await expect(section.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
   await expect(section.getByText("You have no passkeys yet.")).toBeVisible();
 });
