@@ -21,7 +21,12 @@ const CHROMIUM =
   "/usr/bin/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+/**
+ * `localhost`, not `127.0.0.1`: WebAuthn refuses an IP address as the relying party's ID, and the
+ * passkeys spec signs in with Chromium's virtual authenticator for PUBLIC_ORIGIN's host. The server
+ * listens on 127.0.0.1, and Chromium resolves localhost there (`--host-resolver-rules`).
+ */
+const BASE_URL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -58,6 +63,7 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        "--host-resolver-rules=MAP localhost 127.0.0.1",
       ],
     },
   },

@@ -308,6 +308,12 @@ for (const lang of LANGS) {
 
       // Delete the account (profile, Your data): the confirmation with the password.
       await checkDialog(page, `Delete account [${lang}]`, page.getByTestId("delete-account"));
+      // Add a passkey (profile); its rename and remove dialogs need a passkey: e2e/passkeys.spec.ts.
+      await checkDialog(
+        page,
+        `Add a passkey [${lang}]`,
+        page.getByRole("button", { name: en ? "Add a passkey" : "افزودن کلید عبور" }),
+      );
 
       // The session timeout warning: the page's clock runs 26 minutes ahead (the server's does not).
       await page.clock.install();

@@ -99,10 +99,10 @@ test("a member who forgot the password sets a new one from the mailed link", asy
   await expect(dialog).toBeVisible();
   await dialog.getByRole("textbox", { name: "Email" }).fill(elsewhere.email);
   await dialog.getByRole("textbox", { name: "Password", exact: true }).fill(elsewhere.password);
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(dialog.getByRole("alert")).toContainText("Invalid email or password");
   await dialog.getByRole("textbox", { name: "Password", exact: true }).fill(NEW_PASSWORD);
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await closeToast(page, "Welcome back!");
 

@@ -247,7 +247,7 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await expect(dialog).toBeVisible();
   await dialog.getByRole("textbox", { name: "Email" }).fill(who.email);
   await dialog.getByRole("textbox", { name: "Password", exact: true }).fill(who.password);
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(dialog).toBeHidden();
   // The greeting toast; dismissed as a person would, so it does not cover the top bar (it may

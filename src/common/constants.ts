@@ -103,6 +103,10 @@ export const RATE_LIMITS = {
   qaAsk: { max: 5, windowMs: 24 * 60 * 60 * 1000 },
   /** Saved self-assessments per member (issue #18 §3). */
   assessmentSave: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
+  /** Passkey sign-ins begun from one IP address (each one a stored challenge). */
+  passkeySignInPerIp: { max: 30, windowMs: 15 * 60 * 1000 },
+  /** Passkey registrations a member begins. */
+  passkeyRegister: { max: 10, windowMs: 60 * 60 * 1000 },
   /** Posts a member writes in all service areas together (issue #14; ADR 16). */
   post: { max: 20, windowMs: 24 * 60 * 60 * 1000 },
   /** Services a provider publishes or edits (each goes to the admins' review queue; issue #15). */
@@ -130,6 +134,7 @@ export const LIMITS = {
   approvalNotesMax: 1000,
   fileNameMax: 255,
   fileMaxBytes: 5 * 1024 * 1024,
+  passkeyNameMax: 50,
 } as const;
 
 /** Characters the password policy calls "special" (spec part 1 §5). */

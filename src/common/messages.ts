@@ -188,6 +188,13 @@ export const Msg = {
   /** Admin analytics (issue #17 §3): a date range that ends before it starts, or spans too long. */
   analyticsRangeOrder: "The start date must be on or before the end date.",
   analyticsRangeTooLong: "Please choose a range of at most two years.",
+  /** Passkeys (WebAuthn; docs/architecture.md "Passkeys"). */
+  passkeyNameRequired: "Please give the passkey a name.",
+  passkeyNameTooLong: "A passkey's name can be at most 50 characters.",
+  passkeyNotVerified: "The passkey could not be verified. Please try again.",
+  passkeyNotAccepted: "This passkey was not accepted. Please try again or sign in with your password.",
+  passkeyAlreadyRegistered: "This passkey is already registered.",
+  passkeyLimitReached: "You can keep at most 10 passkeys. Please remove one first.",
   /** A value the database refused although it passed validation (issue #10 §4): HTTP 400. */
   invalidInput: "Some of the information you entered is not valid. Please check it and try again.",
   /** A new password on the common-password list, or a variation of one (ASVS V6.2.12; ADR 23). */

@@ -21,6 +21,7 @@ import { Msg } from "../common/messages";
 import { PENDING_SIGN_IN_TTL_MS } from "../common/secondFactor";
 import { authenticate } from "./auth/authenticate";
 import { DEVICE_COOKIE_LIFETIME_MS, deviceCookieName, parseDeviceCookie } from "./auth/device-cookie";
+import { passkeyFlowCookieName } from "./auth/passkeys";
 import { pendingSignInCookieName } from "./auth/pendingSignIn";
 import { sessionCookieName } from "./auth/session";
 import { MIGRATIONS_FOLDER } from "./db/client";
@@ -37,6 +38,7 @@ import {
   type Context,
   createContextInner,
   type DeviceCookieJar,
+  type FlowCookie,
   type PendingSignInCookie,
   type RequestAuth,
   type SessionCookie,
@@ -369,6 +371,29 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
     };
   }
 
+  // Binds a passkey sign-in's challenge to this browser (auth/passkeys.ts).
+  const flowCookieName = passkeyFlowCookieName(secureCookie);
+  function flowCookieFor(
+    req: CreateFastifyContextOptions["req"],
+    reply: CreateFastifyContextOptions["res"],
+  ): FlowCookie {
+    return {
+      value: req.cookies[flowCookieName],
+      set(value, maxAgeSeconds) {
+        reply.setCookie(flowCookieName, value, {
+          httpOnly: true,
+          sameSite: "strict",
+          secure: secureCookie,
+          path: "/",
+          maxAge: maxAgeSeconds,
+        });
+      },
+      clear() {
+        reply.clearCookie(flowCookieName, { path: "/" });
+      },
+    };
+  }
+
   async function createContext({ req, res }: CreateFastifyContextOptions): Promise<Context> {
     // Links in mail name the configured origin, never the request's headers (config.ts).
     const origin = config.publicOrigin;
@@ -382,6 +407,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}): Promi
         cookie: cookieFor(res),
         device: deviceFor(req, res),
         pendingSignIn: pendingSignInFor(req, res),
+        flowCookie: flowCookieFor(req, res),
       });
     }
     // WebSocket connection: `res` is the socket and `req` the raw upgrade request. Its session is

@@ -1,12 +1,15 @@
 /**
  * The one place the app asks which second factors an account has (docs/architecture.md
- * "Security model"; ASVS V6.3.3). An authenticator app counts once confirmed; passkeys are
- * counted here when their table exists.
+ * "Security model"; ASVS V6.3.3). An authenticator app counts once confirmed. Passkeys are
+ * counted but are not a second step after a password: a passkey signs in on its own, with user
+ * verification (two factors in one, "Passkeys"), so the password's second step, and the admins'
+ * rule, ask for the authenticator app.
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { ADMIN_SECOND_FACTOR_GRACE_MS } from "../../common/secondFactor";
 import type { DbOrTx } from "../db/client";
 import { totpCredentials, userRoles } from "../db/schema";
+import { countPasskeys } from "./passkeys";
 
 /** The member's second factors: a confirmed authenticator app, and the number of passkeys. */
 export async function secondFactorsOf(db: DbOrTx, userId: string): Promise<{ totp: boolean; passkeys: number }> {
@@ -14,13 +17,15 @@ export async function secondFactorsOf(db: DbOrTx, userId: string): Promise<{ tot
     .select({ n: sql<number>`count(*)::int` })
     .from(totpCredentials)
     .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)));
-  return { totp: (row?.n ?? 0) > 0, passkeys: 0 };
+  return { totp: (row?.n ?? 0) > 0, passkeys: await countPasskeys(db, userId) };
 }
 
-/** Whether the member has any second factor (then sign-in asks for the second step). */
+/**
+ * Whether a password sign-in of the member needs the second step: a confirmed authenticator app
+ * (its codes and recovery codes are the step's methods; see the module comment on passkeys).
+ */
 export async function hasSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {
-  const factors = await secondFactorsOf(db, userId);
-  return factors.totp || factors.passkeys > 0;
+  return (await secondFactorsOf(db, userId)).totp;
 }
 
 /**

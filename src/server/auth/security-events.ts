@@ -9,7 +9,9 @@
  * account_deleted and account_deleted_by_admin (domain/myData.ts); the second factor's
  * totp_enabled, totp_disabled, recovery_codes_regenerated, recovery_code_used,
  * second_factor_failed (a wrong or rate-limited code at sign-in, enrolment, removal or
- * regeneration) and second_factor_reset (by an admin); and every admin action
+ * regeneration) and second_factor_reset (by an admin); the passkeys' passkey_added,
+ * passkey_removed and login_passkey (a sign-in with a passkey instead of a password;
+ * docs/architecture.md "Passkeys"); and every admin action
  * (`logAdminAction`, with the admin as actor).
  * A new type needs a label (src/client/features/audit/eventLabels.ts) and a member visibility
  * (src/server/domain/audit.ts); both are typed over this union, so typecheck asks for them.

@@ -1,6 +1,7 @@
 /**
  * Sign-up and sign-in (spec part 1 §3, §4, §5, §7, §8; DESIGN.md §4, §8.3).
  */
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { signInInput, signUpInput } from "../../common/auth";
@@ -9,6 +10,7 @@ import { Msg } from "../../common/messages";
 import { SECOND_FACTOR_METHODS, type SecondFactorMethod } from "../../common/secondFactor";
 import { findTrustedDevice, issueDeviceCookie, touchDeviceCookie } from "../auth/device-cookie";
 import { hasSecondFactor } from "../auth/factors";
+import { finishPasskeyAuthentication, type RelyingParty } from "../auth/passkeys";
 import { hashPassword, verifyDummy, verifyPassword } from "../auth/password";
 import { createPendingSignIn } from "../auth/pendingSignIn";
 import { hitRateLimits, refundRateLimit } from "../auth/rate-limit";
@@ -189,7 +191,7 @@ export interface SecondStepRequired {
 /**
  * The end of every successful sign-in — password alone, password and second step, or passkey:
  * creates the session, records the active day, logs login_successful (with the second factor
- * used, if any) and, when the browser held no valid device cookie of the account among
+ * used, if any) or login_passkey and, when the browser held no valid device cookie of the account among
  * `deviceTokens`, issues one and logs login_new_device (auth/device-cookie.ts); for the
  * `ADMIN_EMAIL` account not yet admin, mails a new confirmation link when none is pending.
  * Returns the session's token and the device cookie token to put first in the browser's cookie.
@@ -203,12 +205,17 @@ export async function startSession(
     origin?: string;
     secondFactor?: SecondFactorMethod;
     deviceTokens?: readonly string[];
+    /** `login_passkey` for a sign-in with a passkey; `login_successful` otherwise. */
+    event?: "login_successful" | "login_passkey";
+    details?: Record<string, unknown>;
   },
 ): Promise<SessionStart> {
   const device = opts.deviceTokens?.length ? await findTrustedDevice(db, opts.deviceTokens, { userId }) : null;
   const { token, session } = await createSession(db, userId);
   await db.transaction((tx) => recordActiveDay(tx, userId, session.createdAt));
+  const event = opts.event ?? "login_successful";
   const details = {
+    ...opts.details,
     ...(opts.secondFactor ? { secondFactor: opts.secondFactor } : {}),
     ...(device ? { device: device.id } : {}),
   };
@@ -216,11 +223,11 @@ export async function startSession(
   if (device) {
     await touchDeviceCookie(db, device.id, session.createdAt);
     deviceToken = opts.deviceTokens?.find((t) => t.startsWith(`${device.id}.`)) ?? "";
-    await logSecurityEvent(db, { type: "login_successful", userId, ip: opts.ip, details });
+    await logSecurityEvent(db, { type: event, userId, ip: opts.ip, details });
   } else {
     deviceToken = await db.transaction(async (tx) => {
       const issued = await issueDeviceCookie(tx, userId, session.createdAt);
-      await logSecurityEvent(tx, { type: "login_successful", userId, ip: opts.ip, details });
+      await logSecurityEvent(tx, { type: event, userId, ip: opts.ip, details });
       await logSecurityEvent(tx, { type: "login_new_device", userId, ip: opts.ip });
       return issued;
     });
@@ -233,10 +240,52 @@ export async function startSession(
 }
 
 /**
+ * Signs in without a password (docs/architecture.md "Passkeys"): verifies the assertion against
+ * the challenge of the browser's flow cookie (`finishPasskeyAuthentication`), then follows the
+ * password sign-in from the point where the password was found right: a suspended account is
+ * refused, anyone else (pending and rejected applicants included, as with a password) gets a
+ * session. Logs login_failed (`method: passkey`) or login_passkey.
+ * @throws DomainError UNAUTHORIZED 'This passkey was not accepted…' (any verification failure);
+ *   FORBIDDEN when suspended.
+ */
+export async function signInWithPasskey(
+  db: Db,
+  rp: RelyingParty,
+  flowKey: string | undefined,
+  response: AuthenticationResponseJSON,
+  opts: { ip?: string | null; adminEmail?: string; origin?: string; deviceTokens?: readonly string[] },
+): Promise<SessionStart> {
+  let proven: { userId: string; passkeyId: string };
+  try {
+    proven = await finishPasskeyAuthentication(db, rp, flowKey, response);
+  } catch (err) {
+    if (err instanceof DomainError) {
+      await logSecurityEvent(db, { type: "login_failed", ip: opts.ip, details: { method: "passkey" } });
+    }
+    throw err;
+  }
+  const [user] = await db
+    .select({ id: users.id, email: users.email, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, proven.userId))
+    .limit(1);
+  if (!user) throw new DomainError("UNAUTHORIZED", Msg.passkeyNotAccepted);
+  if (user.suspendedAt) {
+    await logSecurityEvent(db, {
+      type: "login_failed",
+      userId: user.id,
+      ip: opts.ip,
+      details: { suspended: true, method: "passkey" },
+    });
+    throw new DomainError("FORBIDDEN", Msg.accountSuspended);
+  }
+  return startSession(db, user.id, { ...opts, event: "login_passkey", details: { passkeyId: proven.passkeyId } });
+}
+
+/**
  * For the `ADMIN_EMAIL` account that is not admin yet, has no valid link pending (it expired
  * unopened, say) and has never had the role removed by an admin (`adminRoleRevoked`): mails a
- * new one. Called on its successful sign-in, so at most one link is
- * valid at a time.
+ * new one. Called on its successful sign-in, so at most one link is valid at a time.
  */
 async function resendAdminConfirmation(db: Db, userId: string, email: string, origin: string): Promise<void> {
   await db.transaction(async (tx) => {

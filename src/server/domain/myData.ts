@@ -50,6 +50,8 @@ export const USER_REFERENCES: Record<string, UserReferenceFate> = {
   "totp_credentials.user_id": { fate: "erased", why: "the authenticator app's secret" },
   "recovery_codes.user_id": { fate: "erased", why: "one-time recovery codes" },
   "pending_sign_ins.user_id": { fate: "erased", why: "a sign-in waiting for its second step" },
+  "passkeys.user_id": { fate: "erased", why: "the member's passkeys" },
+  "webauthn_challenges.user_id": { fate: "erased", why: "passkey ceremonies under way" },
   "user_roles.user_id": { fate: "erased", why: "no role survives the account" },
   "user_roles.granted_by": { fate: "tombstone", why: "who granted another admin's role" },
   "profiles.user_id": { fate: "erased", why: "name, contact details, photo, points: leaves directory and leaderboard" },

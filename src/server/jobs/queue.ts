@@ -14,7 +14,7 @@
  * | `digest`     | `DIGEST_CRON` (daily)         | the daily digests (domain/digest.ts)                   |
  * | `mail-retry` | every minute                  | outbox messages whose earlier attempt failed           |
  * | `posts-expiry` | every minute                | closes posts past `expires_at`                         |
- * | `cleanup`    | every 10 minutes              | expired sessions, old rate-limit hits, reset links, orphan uploads, expired data exports |
+ * | `cleanup`    | every 10 minutes              | expired sessions, old rate-limit hits, reset links, passkey challenges, pending sign-ins, device cookies, orphan uploads, expired data exports |
  * | `data-export` | on request, and every minute | builds the members' requested archives (domain/myData.ts) |
  *
  * The outbox's first attempts stay on the mail worker's own 5-second poll (mail/worker.ts), so
@@ -23,6 +23,7 @@
  */
 import PgBoss from "pg-boss";
 import { pruneDeviceCookies } from "../auth/device-cookie";
+import { prunePasskeyChallenges } from "../auth/passkeys";
 import { pruneExpiredPendingSignIns } from "../auth/pendingSignIn";
 import { pruneRateLimits } from "../auth/rate-limit";
 import { pruneExpiredSessions } from "../auth/session";
@@ -104,6 +105,7 @@ export function jobHandlers(deps: JobDeps): Record<JobName, (scheduledAt: Date) 
         pruneRateLimits(db),
         pruneResetTokens(db),
         pruneDeviceCookies(db),
+        prunePasskeyChallenges(db),
         pruneOrphanUploads(db, deps.storage),
         expireDataExports(db, deps.storage),
       ]);

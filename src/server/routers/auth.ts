@@ -1,12 +1,14 @@
 import { signInInput, signOutInput } from "../../common/auth";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../../common/constants";
 import { Msg } from "../../common/messages";
+import { passkeySignInInput } from "../../common/passkeys";
 import { secondStepInput } from "../../common/secondFactor";
 import { deviceCookieValue } from "../auth/device-cookie";
+import { PASSKEY_CHALLENGE_TTL_MS, relyingPartyOf, startPasskeyAuthentication } from "../auth/passkeys";
 import { signUpServerInput } from "../auth/password-policy";
 import { logSecurityEvent } from "../auth/security-events";
 import { createSession, invalidateSession, sessionExpiresAt } from "../auth/session";
-import { type SessionStart, signIn, signUp } from "../domain/auth";
+import { type SessionStart, signIn, signInWithPasskey, signUp } from "../domain/auth";
 import { DomainError } from "../domain/errors";
 import { completeSecondStep } from "../domain/secondFactor";
 import type { Context } from "../trpc/context";
@@ -87,6 +89,38 @@ export const authRouter = router({
       throw error;
     }
     ctx.pendingSignIn.clear();
+    return startedSession(ctx, result);
+  }),
+
+  /**
+   * Step 1 of signing in with a passkey: the options for `navigator.credentials.get` (no
+   * credentials listed: the browser offers the club's passkeys it holds). Sets the HttpOnly flow
+   * cookie that binds the challenge to this browser for 5 minutes.
+   * @throws TOO_MANY_REQUESTS after 30 per 15 minutes from one IP address.
+   */
+  passkeyOptions: publicProcedure.mutation(async ({ ctx }) => {
+    const { options, flowKey } = await startPasskeyAuthentication(ctx.db, relyingPartyOf(ctx.deps.config), {
+      ip: ctx.ip,
+    });
+    ctx.flowCookie.set(flowKey, PASSKEY_CHALLENGE_TTL_MS / 1000);
+    return options;
+  }),
+
+  /**
+   * Step 2: signs in with the passkey's assertion, exactly as `signIn` does after a right password
+   * (the browser's previous session ends, the session cookie is set). The challenge is used up
+   * whatever the outcome.
+   * @throws UNAUTHORIZED 'This passkey was not accepted…'; FORBIDDEN when suspended.
+   */
+  passkeySignIn: publicProcedure.input(passkeySignInInput).mutation(async ({ ctx, input }) => {
+    const flowKey = ctx.flowCookie.value;
+    ctx.flowCookie.clear();
+    const result = await signInWithPasskey(ctx.db, relyingPartyOf(ctx.deps.config), flowKey, input.response, {
+      ip: ctx.ip,
+      adminEmail: ctx.deps.config.adminEmail,
+      origin: ctx.origin,
+      deviceTokens: ctx.device.tokens,
+    });
     return startedSession(ctx, result);
   }),
 

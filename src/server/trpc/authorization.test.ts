@@ -27,6 +27,8 @@ const MATRIX: Record<string, Tier> = {
   "auth.signIn": "public",
   "auth.signOut": "public",
   "auth.signInSecondStep": "public",
+  "auth.passkeyOptions": "public",
+  "auth.passkeySignIn": "public",
 
   "session.get": "public",
   "session.heartbeat": "authed",
@@ -61,6 +63,12 @@ const MATRIX: Record<string, Tier> = {
 
   "passwordReset.request": "public",
   "passwordReset.complete": "public",
+
+  "passkeys.list": "member",
+  "passkeys.registrationOptions": "member",
+  "passkeys.register": "member",
+  "passkeys.rename": "member",
+  "passkeys.remove": "member",
 
   "members.list": "member",
   "members.get": "member",

@@ -52,6 +52,18 @@ export interface PendingSignInCookie {
   clear(): void;
 }
 
+/**
+ * The passkey sign-in's flow cookie (`passkey_flow`, `__Host-passkey_flow` in production): a
+ * random value binding a sign-in challenge to the browser that asked for it
+ * (docs/architecture.md "Passkeys"). HttpOnly, SameSite=Strict, 5 minutes.
+ */
+export interface FlowCookie {
+  /** The value the request carried, if any. */
+  readonly value: string | undefined;
+  set(value: string, maxAgeSeconds: number): void;
+  clear(): void;
+}
+
 export interface Context {
   db: Db;
   deps: AppDeps;
@@ -67,6 +79,7 @@ export interface Context {
   cookie: SessionCookie;
   device: DeviceCookieJar;
   pendingSignIn: PendingSignInCookie;
+  flowCookie: FlowCookie;
   /** The WebSocket connection a call came over, or null for HTTP and server-side callers. */
   connection: Connection | null;
 }
@@ -74,6 +87,7 @@ export interface Context {
 const noCookie: SessionCookie = { set() {}, clear() {} };
 const noDevice: DeviceCookieJar = { tokens: [], set() {} };
 const noPendingSignIn: PendingSignInCookie = { value: undefined, set() {}, clear() {} };
+const noFlowCookie: FlowCookie = { value: undefined, set() {}, clear() {} };
 
 /** Builds a context without an HTTP request (tests, scripts). */
 export function createContextInner(opts: {
@@ -84,6 +98,7 @@ export function createContextInner(opts: {
   cookie?: SessionCookie;
   device?: DeviceCookieJar;
   pendingSignIn?: PendingSignInCookie;
+  flowCookie?: FlowCookie;
   connection?: Connection | null;
 }): Context {
   return {
@@ -95,6 +110,7 @@ export function createContextInner(opts: {
     cookie: opts.cookie ?? noCookie,
     device: opts.device ?? noDevice,
     pendingSignIn: opts.pendingSignIn ?? noPendingSignIn,
+    flowCookie: opts.flowCookie ?? noFlowCookie,
     connection: opts.connection ?? null,
   };
 }

@@ -24,6 +24,7 @@ import { membersRouter } from "../routers/members";
 import { myDataRouter } from "../routers/myData";
 import { notificationsRouter } from "../routers/notifications";
 import { offersRouter } from "../routers/offers";
+import { passkeysRouter } from "../routers/passkeys";
 import { passwordResetRouter } from "../routers/passwordReset";
 import { pointsRouter } from "../routers/points";
 import { postsRouter } from "../routers/posts";
@@ -47,6 +48,7 @@ export const appRouter = router({
   account: accountRouter,
   secondFactor: secondFactorRouter,
   passwordReset: passwordResetRouter,
+  passkeys: passkeysRouter,
   members: membersRouter,
   adminMembers: adminMembersRouter,
   myData: myDataRouter,

@@ -4,11 +4,26 @@
  * password?" turns the dialog into the reset-link request (issue #11 §3); an account with a
  * second factor gets the second step (`SecondStepForm`) before its session exists; `forgot` and
  * `onForgotChange` keep that view in the caller's hands (the landing page's `?auth=forgot`).
+ * "Sign in with a passkey" signs in without a password (docs/architecture.md "Passkeys"); it is
+ * shown only where the browser has WebAuthn, and loads `@simplewebauthn/browser` when pressed.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Anchor, Button, Modal, PasswordInput, Stack, Text, TextInput, useDirection } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  useDirection,
+} from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import { IconFingerprint } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
@@ -18,6 +33,7 @@ import { activateLocale, directionOf } from "../../i18n";
 import { errorCode, errorText, retryAfterSeconds } from "../../lib/errors";
 import { validateWith } from "../../lib/form";
 import { closeWebSocket, useTRPC } from "../../trpc";
+import { loadWebAuthn, wasCancelled, webAuthnAvailable } from "../passkeys/webauthn";
 import { ForgotPasswordForm } from "../passwordReset";
 import { SecondStepForm } from "./SecondStepForm";
 
@@ -25,7 +41,8 @@ type Problem =
   | { kind: "rate"; minutes: number }
   | { kind: "failed"; message: string }
   | { kind: "expired" }
-  | { kind: "error" };
+  | { kind: "error" }
+  | { kind: "passkeyCancelled" };
 
 export function SignInDialog({
   opened,
@@ -74,6 +91,21 @@ export function SignInDialog({
     validate: validateWith(signInInput),
   });
   const signIn = useMutation(trpc.auth.signIn.mutationOptions());
+  const passkeyOptions = useMutation(trpc.auth.passkeyOptions.mutationOptions());
+  const passkeySignIn = useMutation(trpc.auth.passkeySignIn.mutationOptions());
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [passkeysAvailable] = useState(webAuthnAvailable);
+
+  function showFailure(error: unknown) {
+    const code = errorCode(error);
+    if (code === "TOO_MANY_REQUESTS") {
+      setProblem({ kind: "rate", minutes: Math.ceil((retryAfterSeconds(error) ?? 60) / 60) });
+    } else if (code === "UNAUTHORIZED" || code === "FORBIDDEN" || code === "BAD_REQUEST") {
+      setProblem({ kind: "failed", message: errorText(error) });
+    } else {
+      setProblem({ kind: "error" });
+    }
+  }
 
   async function submit(values: typeof form.values) {
     setProblem(null);
@@ -84,15 +116,45 @@ export function SignInDialog({
         return;
       }
     } catch (error) {
-      const code = errorCode(error);
-      if (code === "TOO_MANY_REQUESTS") {
-        setProblem({ kind: "rate", minutes: Math.ceil((retryAfterSeconds(error) ?? 60) / 60) });
-      } else if (code === "UNAUTHORIZED" || code === "FORBIDDEN" || code === "BAD_REQUEST") {
-        setProblem({ kind: "failed", message: errorText(error) });
-      } else {
-        setProblem({ kind: "error" });
-      }
+      showFailure(error);
       return;
+    }
+    await finishSignIn();
+  }
+
+  /**
+   * Passwordless sign-in (docs/architecture.md "Passkeys"): the server's challenge, the browser's
+   * passkey prompt, then the same session and landing as a password sign-in.
+   */
+  async function submitPasskey() {
+    setProblem(null);
+    setPasskeyBusy(true);
+    try {
+      let options: Awaited<ReturnType<typeof passkeyOptions.mutateAsync>>;
+      try {
+        options = await passkeyOptions.mutateAsync();
+      } catch (error) {
+        showFailure(error);
+        return;
+      }
+      let response: Parameters<typeof passkeySignIn.mutateAsync>[0]["response"];
+      try {
+        const { startAuthentication } = await loadWebAuthn();
+        response = (await startAuthentication({
+          optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+        })) as typeof response;
+      } catch (error) {
+        setProblem(wasCancelled(error) ? { kind: "passkeyCancelled" } : { kind: "error" });
+        return;
+      }
+      try {
+        await passkeySignIn.mutateAsync({ response });
+      } catch (error) {
+        showFailure(error);
+        return;
+      }
+    } finally {
+      setPasskeyBusy(false);
     }
     await finishSignIn();
   }
@@ -156,6 +218,13 @@ export function SignInDialog({
               <Trans>Your sign-in has expired. Please enter your email and password again.</Trans>
             </Alert>
           )}
+          {problem?.kind === "passkeyCancelled" && (
+            <Alert color="yellow" title={t`Passkey sign-in cancelled`} role="alert">
+              <Trans>
+                The passkey request was cancelled or timed out. Please try again, or sign in with your password.
+              </Trans>
+            </Alert>
+          )}
           {problem?.kind === "error" && (
             <Alert color="red" title={t`Sign In Error`} role="alert">
               <Trans>An unexpected error occurred. Please try again.</Trans>
@@ -185,9 +254,25 @@ export function SignInDialog({
               </Anchor>
             </Text>
           </div>
-          <Button type="submit" loading={signIn.isPending} fullWidth>
+          <Button type="submit" loading={signIn.isPending} disabled={passkeyBusy} fullWidth>
             <Trans>Sign In</Trans>
           </Button>
+          {passkeysAvailable && (
+            <>
+              <Divider label={<Trans>or</Trans>} labelPosition="center" />
+              <Button
+                variant="default"
+                leftSection={<IconFingerprint size={18} aria-hidden />}
+                loading={passkeyBusy}
+                disabled={signIn.isPending}
+                onClick={() => void submitPasskey()}
+                fullWidth
+                data-testid="passkey-sign-in"
+              >
+                <Trans>Sign in with a passkey</Trans>
+              </Button>
+            </>
+          )}
           {onSwitchToSignUp && (
             <Text size="sm" ta="center">
               <Trans>Not a member yet?</Trans>{" "}

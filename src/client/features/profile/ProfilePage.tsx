@@ -48,6 +48,7 @@ import { MyAssessments } from "../assessments";
 import { SecurityActivitySection } from "../audit/SecurityActivitySection";
 import { MyDataSection } from "../myData";
 import { EmailPreferencesSection } from "../notifications/EmailPreferencesSection";
+import { PasskeysSection } from "../passkeys/PasskeysSection";
 import { TwoStepSection } from "../secondFactor";
 import { ActivitySection } from "./ActivitySection";
 import { ChangeEmailDialog } from "./ChangeEmailDialog";
@@ -95,6 +96,7 @@ export function ProfilePage() {
         <ProfileSettingsForm profile={profile.data} />
       )}
       <TwoStepSection />
+      <PasskeysSection />
       <EmailPreferencesSection />
       <SecurityActivitySection />
       <MyAssessments />

@@ -13,6 +13,7 @@ export * from "./library";
 export * from "./mail";
 export * from "./myData";
 export * from "./notifications";
+export * from "./passkeys";
 export * from "./passwordReset";
 export * from "./points";
 export * from "./posts";
