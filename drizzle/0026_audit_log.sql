@@ -3,7 +3,7 @@ ALTER TABLE "security_events" DROP CONSTRAINT "security_events_user_id_users_id_
 ALTER TABLE "security_events" ADD COLUMN "actor_id" uuid;--> statement-breakpoint
 CREATE INDEX "security_events_actor_created_idx" ON "security_events" USING btree ("actor_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "security_events_created_idx" ON "security_events" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
--- The admin of earlier admin actions was kept in details.by; it becomes the actor (ADR 23).
+-- The admin of earlier admin actions was kept in details.by; it becomes the actor (ADR 26).
 UPDATE "security_events" SET "actor_id" = ("event_details"->>'by')::uuid
 WHERE "event_details"->>'by' ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';--> statement-breakpoint
 -- Append-only (ASVS 5.0 V16.4.2, docs/architecture.md "Security model"): the database itself

@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in (docs/architecture.md "Security model"; ADR 0023), driven as a person would:
+ * Two-step sign-in (docs/architecture.md "Security model"; ADR 27), driven as a person would:
  * an admin, inside the grace period, sees the banner, sets up an authenticator app from the
  * profile (the test computes the app's code from the key shown on the page, with @oslojs/otp),
  * saves the recovery codes, and then signs in with password and code; the next time, with a

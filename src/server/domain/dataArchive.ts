@@ -1,5 +1,5 @@
 /**
- * The archive of a member's data (docs/architecture.md "A copy of my data"; ADR 23): one zip
+ * The archive of a member's data (docs/architecture.md "A copy of my data"; ADR 25): one zip
  * holding README.txt in the member's language, one JSON file per section of what the club holds
  * about them, and their uploaded files under `files/`. Written as a stream (fflate) straight
  * into the file storage, so a large attachment is never held in memory whole.

@@ -1,6 +1,6 @@
 /**
  * A member's rights over their data (docs/architecture.md "A copy of my data" and "Deleting an
- * account"; ADR 23; ASVS 5.0 V14.2.x): asking for a copy (built by the `data-export` job,
+ * account"; ADR 25; ASVS 5.0 V14.2.x): asking for a copy (built by the `data-export` job,
  * domain/dataArchive.ts), downloading it, and deleting the account.
  *
  * `USER_REFERENCES` is the one decision of what happens to every column that references

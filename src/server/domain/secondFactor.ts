@@ -1,6 +1,6 @@
 /**
  * The authenticator app, recovery codes and the second sign-in step (docs/architecture.md
- * "Security model"; ADR 0023; ASVS V6.3.3, V6.5.1–V6.5.5, V6.6).
+ * "Security model"; ADR 27; ASVS V6.3.3, V6.5.1–V6.5.5, V6.6).
  *
  * - Enrolment: `beginTotpEnrolment` stores a new secret (not yet a factor) and returns it once,
  *   with its `otpauth://` URI; `confirmTotpEnrolment` activates it with a current code and

@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in on a real database (docs/architecture.md "Security model"; ADR 0023):
+ * Two-step sign-in on a real database (docs/architecture.md "Security model"; ADR 27):
  * enrolment of an authenticator app with a fixed clock, replay, the second sign-in step over HTTP
  * with its pending-sign-in cookie, recovery codes, the rate limit, the admins' rule after the
  * grace period, and the admin's reset.

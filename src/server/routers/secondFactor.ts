@@ -1,6 +1,6 @@
 /**
  * Two-step sign-in settings of the signed-in member (docs/architecture.md "Security model";
- * ADR 0023): the authenticator app, its recovery codes, and the admins' second-factor rule. Every
+ * ADR 27): the authenticator app, its recovery codes, and the admins' second-factor rule. Every
  * procedure is a member procedure, so an admin refused admin procedures for want of a second
  * factor can still enrol.
  */

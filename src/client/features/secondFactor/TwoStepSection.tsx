@@ -1,5 +1,5 @@
 /**
- * "Two-step sign-in" on the profile page (docs/architecture.md "Security model"; ADR 0023): the
+ * "Two-step sign-in" on the profile page (docs/architecture.md "Security model"; ADR 27): the
  * authenticator app's state, setting it up, new recovery codes (a code or the password) and
  * removing it (password and code, or a recovery code), each in a dialog.
  */

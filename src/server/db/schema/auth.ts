@@ -87,7 +87,7 @@ export const userRoles = pgTable(
  * TRUNCATE. `user_id` is the account the event is about (the target of an admin action),
  * `actor_id` the admin who acted (null for a member's own or an anonymous event). Neither
  * references `users`: a foreign key's action would have to update or block rows of an
- * append-only table (ADR 23).
+ * append-only table (ADR 26).
  */
 export const securityEvents = pgTable(
   "security_events",

@@ -1,5 +1,5 @@
 /**
- * A member's copy of their data (docs/architecture.md "A copy of my data"; ADR 23): one archive
+ * A member's copy of their data (docs/architecture.md "A copy of my data"; ADR 25): one archive
  * at a time per member, built by the `data-export` job and stored through the file storage.
  */
 import { sql } from "drizzle-orm";

@@ -5,7 +5,7 @@ import { users } from "./auth";
  * A member's authenticator app (TOTP, RFC 6238; docs/architecture.md "Security model",
  * ASVS V6.5). One per member. The row is written when enrolment starts (`confirmedAt` null,
  * not yet a factor) and becomes the factor once the member confirms a current code. The secret
- * never leaves the server after enrolment (ADR 0023). `lastUsedStep` is the 30-second step of the
+ * never leaves the server after enrolment (ADR 27). `lastUsedStep` is the 30-second step of the
  * last accepted code: a code of that step or an earlier one is refused (replay, ASVS V6.5.4).
  */
 export const totpCredentials = pgTable("totp_credentials", {
