@@ -71,7 +71,7 @@ test("a member downloads a copy of their data, then deletes their account and ca
   const signIn = page.getByRole("dialog", { name: "Sign In" });
   await signIn.getByRole("textbox", { name: "Email" }).fill(person.email);
   await signIn.getByRole("textbox", { name: "Password", exact: true }).fill(person.password);
-  await signIn.getByRole("button", { name: "Sign In" }).click();
+  await signIn.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(signIn.getByRole("alert")).toContainText("Invalid email or password");
   await expect(page).not.toHaveURL(/\/dashboard$/);
 });
