@@ -44,7 +44,7 @@ async function passwordStep(page: Page, who: { email: string; password: string }
   const dialog = page.getByRole("dialog", { name: "Sign In" });
   await dialog.getByRole("textbox", { name: "Email" }).fill(who.email);
   await dialog.getByRole("textbox", { name: "Password", exact: true }).fill(who.password);
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
   const second = page.getByRole("dialog", { name: "Two-step sign-in" });
   await expect(second).toBeVisible();
   return second;
