@@ -85,7 +85,7 @@ export const SESSION_HEARTBEAT_INTERVAL_MS = 30 * 1000;
  * Windows in milliseconds. `signIn` counts failed sign-ins per e-mail (the spec's 5 per 15
  * minutes); `signInPerIp` failed sign-ins from one address across e-mails; `signUp` attempts
  * per e-mail, `signUpPerIp` attempts from one address; `passwordReset` reset-link requests per
- * e-mail (known or not), `passwordResetPerIp` requests from one address (issue #11 §3);
+ * e-mail (known or not), `passwordResetPerIp` requests from one address (docs/architecture.md, Password reset links);
  * `signInPerDevice` failed sign-ins from a browser holding a device cookie of the account, which
  * count there instead of per e-mail and per IP (auth/device-cookie.ts).
  */

@@ -97,7 +97,7 @@ export const memberProcedure = authedProcedure.use(function requireApproved({ ct
 });
 
 /**
- * Approved member holding the `admin` role row (DESIGN.md §4) who has a second factor, or is
+ * Approved member holding the `admin` role row (docs/architecture.md, Security model: Tiers) who has a second factor, or is
  * still within `ADMIN_SECOND_FACTOR_GRACE_MS` (7 days) of becoming admin (`user_roles.granted_at`;
  * docs/architecture.md "Security model", ASVS V6.3.3). Enrolling needs no admin procedure (the
  * profile's are member procedures), so an admin past the grace can always enrol.

@@ -1,7 +1,7 @@
 /**
  * The member administration's row actions: approve / reject (pending accounts, through the
  * approval review), suspend with a reason, reinstate, grant / revoke the admin role, send a
- * password reset link (issue #11 §3), reset the member's two-step sign-in when they lost their
+ * password reset link (docs/architecture.md, Password reset links), reset the member's two-step sign-in when they lost their
  * authenticator (docs/architecture.md "Security model"). Each asks
  * for confirmation, shows a toast and refreshes the lists it affects. The server writes the
  * security event and refuses the admin's own account.

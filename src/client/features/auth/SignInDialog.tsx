@@ -1,7 +1,7 @@
 /**
  * Sign In dialog (spec part 1 §2 Landing, §8): after success the member goes to /dashboard.
  * Rate limiting shows 'Rate Limit Exceeded' with the server's delay in minutes. "Forgot
- * password?" turns the dialog into the reset-link request (issue #11 §3); an account with a
+ * password?" turns the dialog into the reset-link request (docs/architecture.md, Password reset links); an account with a
  * second factor gets the second step (`SecondStepForm`) before its session exists; `forgot` and
  * `onForgotChange` keep that view in the caller's hands (the landing page's `?auth=forgot`).
  * "Sign in with a passkey" signs in without a password (docs/architecture.md "Passkeys"); it is
