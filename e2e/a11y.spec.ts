@@ -10,7 +10,7 @@
  */
 import type { Page } from "@playwright/test";
 import { LOCALE_STORAGE_KEY } from "../src/common/constants";
-import { expectNoAxeViolations } from "./support/axe";
+import { axeViolations, expectNoAxeViolations } from "./support/axe";
 import {
   apiOf,
   expect,
@@ -449,4 +449,20 @@ test("the skip link is the first stop and moves the focus to the page's content"
   await page.keyboard.press("Tab");
   const inMain = await page.evaluate(() => !!document.activeElement?.closest("main"));
   expect(inMain).toBe(true);
+});
+
+test("the axe check reports what it is there to find", async ({ page }) => {
+  // A nameless button and grey-on-white text, added to a page that passes: the check must name both.
+  await openLanding(page);
+  await settled(page);
+  await page.evaluate(() => {
+    const main = document.querySelector("main") ?? document.body;
+    const button = document.createElement("button");
+    const faint = document.createElement("p");
+    faint.textContent = "Too faint to read";
+    faint.style.cssText = "color:#ddd;background:#fff";
+    main.append(button, faint);
+  });
+  const violations = await axeViolations(page);
+  expect(violations.map((v) => v.split(" ")[0])).toEqual(expect.arrayContaining(["button-name", "color-contrast"]));
 });

@@ -9,9 +9,22 @@ import { expect, type Page } from "@playwright/test";
 /** The axe tags of WCAG 2.0 and 2.1, levels A and AA. */
 export const WCAG21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-/** The violations axe finds on `page` (WCAG 2.1 A/AA), one line per rule and up to 5 elements each. */
+/**
+ * The violations axe finds on `page` (WCAG 2.1 A/AA), one line per rule and up to 5 elements each.
+ *
+ * Run as `axe.run` in the page itself (`setLegacyMode`): the default mode runs `axe.runPartial` in
+ * every frame and then opens a blank page of the context to combine the parts, which tripled the
+ * time of a check (Profile Settings: 5.2 s against 1.4 s; the club's pages have no cross-origin
+ * frames, which only the default mode reaches). Only violations come back with their elements
+ * (`resultTypes`): the passes' thousands of nodes were serialised for nothing. `options` goes first,
+ * since it replaces what `withTags` set. Figures: docs/decisions/0029-the-suite-on-a-slower-machine.md.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG21_AA).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .withTags(WCAG21_AA)
+    .setLegacyMode(true)
+    .analyze();
   return results.violations.map((v) => {
     const nodes = v.nodes
       .slice(0, 5)

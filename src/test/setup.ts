@@ -5,7 +5,12 @@
 import { afterEach, vi } from "vitest";
 
 let unexpected: unknown[][] = [];
-const original = console.error;
+// Test files share a worker's modules (vitest.config.ts, `isolate: false`) and this file runs again
+// before each of them: the console's own error function is kept once, so wrappers never stack.
+const ORIGINAL = Symbol.for("export-club.console.error");
+const holder = globalThis as { [ORIGINAL]?: typeof console.error };
+holder[ORIGINAL] ??= console.error;
+const original = holder[ORIGINAL];
 
 console.error = (...args: unknown[]) => {
   unexpected.push(args);
