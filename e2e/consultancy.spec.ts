@@ -11,7 +11,7 @@
  * consultation request that matches no service reaches every consultant, Nima among them.
  */
 import { LOCALE_STORAGE_KEY } from "../src/common/constants";
-import { expectNoAxeViolations } from "./support/axe";
+import { DIALOG, expectNoAxeViolations } from "./support/axe";
 import {
   apiOf,
   badgeStreamStarted,
@@ -87,7 +87,7 @@ test.describe("a consultation request between two browsers", () => {
     await pick(page, "consultation-country", /^Iran/, "iran");
     await pick(page, "consultation-target-country", /^New Zealand/, "new z");
     await snap(page, "consultancy-dialog-en");
-    await expectNoAxeViolations(page, "the consultation request dialog, filled in");
+    await expectNoAxeViolations(page, "the consultation request dialog, filled in", DIALOG);
     await dialog.getByTestId("consultation-submit").click();
     await closeToast(page, "Request Submitted");
     await expect(page.getByRole("dialog", { name: "Matching services" })).toBeVisible();
@@ -98,7 +98,7 @@ test.describe("a consultation request between two browsers", () => {
       `mailto:${NIMA.email}`,
     );
     await snap(page, "consultancy-results-en");
-    await expectNoAxeViolations(page, "the consultation request's matching services");
+    await expectNoAxeViolations(page, "the consultation request's matching services", DIALOG);
     await page.getByTestId("consultation-close").click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
@@ -156,14 +156,14 @@ test.describe("a consultation request between two browsers", () => {
     await dialog.getByTestId("consultation-city").fill("تبریز");
     await pick(page, "consultation-country", /^ایران/, "ایران");
     await snap(page, "consultancy-dialog-phone-fa");
-    await expectNoAxeViolations(page, "the consultation request dialog in Persian on a phone");
+    await expectNoAxeViolations(page, "the consultation request dialog in Persian on a phone", DIALOG);
     await dialog.getByTestId("consultation-submit").click();
     const results = page.getByTestId("consultation-results");
     await expect(results.getByTestId("no-matches")).toContainText("درخواست شما برای ارائه‌دهندگان مرتبط فرستاده شد", {
       timeout: 30_000,
     });
     await snap(page, "consultancy-no-match-phone-fa");
-    await expectNoAxeViolations(page, "the no-match results in Persian on a phone");
+    await expectNoAxeViolations(page, "the no-match results in Persian on a phone", DIALOG);
     // Closing resets the form.
     await page.keyboard.press("Escape");
     await page.getByTestId("send-consultancy.request").click();

@@ -10,7 +10,7 @@
  * is not), so the passkey is made for that RP ID.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/axe";
+import { DIALOG, expectNoAxeViolations } from "./support/axe";
 import {
   expect as baseExpect,
   closeToast,
@@ -70,7 +70,7 @@ test("a member adds a passkey, signs out, signs in with it alone, renames it and
   // Add: a name and the current password, then Chromium's authenticator creates the credential.
   const addButton = section.getByRole("button", { name: "Add a passkey" });
   let dialog = await openDialog(page, addButton, "Add a passkey");
-  await expectNoAxeViolations(page, "Add a passkey dialog");
+  await expectNoAxeViolations(page, "Add a passkey dialog", DIALOG);
   await dialog.getByRole("textbox", { name: "Passkey name" }).fill("Work laptop");
   await dialog.getByLabel("Current password").fill("Wrong!Passw0rd1");
   await dialog.getByRole("button", { name: "Continue" }).click();
@@ -105,7 +105,7 @@ test("a member adds a passkey, signs out, signs in with it alone, renames it and
 
   // Rename.
   dialog = await openDialog(page, item.getByRole("button", { name: "Rename passkey Work laptop" }), "Rename passkey");
-  await expectNoAxeViolations(page, "Rename passkey dialog");
+  await expectNoAxeViolations(page, "Rename passkey dialog", DIALOG);
   await dialog.getByRole("textbox", { name: "Passkey name" }).fill("Home laptop");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
@@ -117,7 +117,7 @@ test("a member adds a passkey, signs out, signs in with it alone, renames it and
   const removeButton = item.getByRole("button", { name: "Remove passkey Home laptop" });
   dialog = await openDialog(page, removeButton, "Remove passkey");
   await expect(dialog).toContainText("Remove the passkey Home laptop?");
-  await expectNoAxeViolations(page, "Remove passkey dialog");
+  await expectNoAxeViolations(page, "Remove passkey dialog", DIALOG);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(removeButton).toBeFocused();
