@@ -97,7 +97,13 @@ test.describe("landing content", () => {
     await openLanding(page);
     const video = await recordWebm(page, 4, 60_000);
 
-    // Slow uploads (about 64 KB/s) so that progress is visible.
+    // The PDF: padded to about 200 KB after its end (readers ignore what follows %%EOF).
+    const pdf = Buffer.concat([makePdf("About Export Club"), Buffer.from(`%${" ".repeat(200_000)}\n`)]);
+    await page.getByRole("button", { name: "Manage PDFs" }).click();
+    const dialog = page.getByRole("dialog", { name: "Manage PDFs" });
+    // The dialog's code arrives on the first opening: on a busy machine that can take a while.
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    // Slow uploads (about 64 KB/s) so that progress is visible; the dialog's code came at full speed.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", {
@@ -106,12 +112,6 @@ test.describe("landing content", () => {
       downloadThroughput: -1,
       uploadThroughput: 64 * 1024,
     });
-
-    // The PDF: padded to about 200 KB after its end (readers ignore what follows %%EOF).
-    const pdf = Buffer.concat([makePdf("About Export Club"), Buffer.from(`%${" ".repeat(200_000)}\n`)]);
-    await page.getByRole("button", { name: "Manage PDFs" }).click();
-    const dialog = page.getByRole("dialog", { name: "Manage PDFs" });
-    await expect(dialog).toBeVisible();
     await uploadInDialog(page, pdfTitle, { name: "about-export-club.pdf", mimeType: "application/pdf", buffer: pdf });
     await dialog.getByTestId("content-submit").click();
     await closeToast(page, "PDF uploaded successfully");
