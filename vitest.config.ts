@@ -1,7 +1,30 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { linguiMacroBabel } from "./scripts/lingui-babel";
 
-const ISOLATED = ["src/server/routers/contact.test.ts", "src/server/files/uploads.test.ts"];
+/**
+ * The test files that replace a module (`vi.mock`, `vi.doMock`): they run isolated, each with
+ * fresh modules. A mock cannot reach a module another file in the worker has already imported,
+ * nor be undone for the next file. Found by reading the files, so a new one needs no list.
+ */
+const MOCKING = readdirSync("src", { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile() && e.name.endsWith(".test.ts"))
+  .map((e) => path.relative(".", path.join(e.parentPath, e.name)))
+  .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, "utf8")))
+  .sort();
+
+/**
+ * Unit and integration tests (server, common and client code). Integration tests use the real
+ * Postgres of DATABASE_URL when set (CI), else embedded PGlite; each file gets its own database.
+ * Client tests (src/client/**\/*.test.ts) cover pure logic in Node; their Lingui macros are
+ * compiled by the same Babel plugin as the Vite build (vite.config.ts).
+ *
+ * Every other file shares its worker's modules (`isolate: false`): the server is imported once per
+ * worker instead of once per file, which was half of the workers' time
+ * (docs/decisions/0029-the-suite-on-a-slower-machine.md). The server's state lives in each test
+ * app's deps, not in its modules; src/test/setup.ts runs again before each file.
+ */
 export default defineConfig({
   plugins: [linguiMacroBabel()],
   test: {
@@ -11,10 +34,15 @@ export default defineConfig({
     hookTimeout: 60_000,
     setupFiles: ["./src/test/setup.ts"],
     pool: "forks",
+    // Vitest's default is one worker per CPU less one: a single worker on CI's two cores, idle
+    // while each file waits on Postgres. Three keep both cores busy (docs/decisions/0022-a-twelve-minute-suite.md).
     maxWorkers: 3,
     projects: [
-      { extends: true, test: { name: "shared", include: ["src/**/*.test.ts"], exclude: ISOLATED, isolate: false } },
-      { extends: true, test: { name: "isolated", include: ISOLATED } },
+      {
+        extends: true,
+        test: { name: "shared", include: ["src/**/*.test.ts"], exclude: MOCKING, isolate: false },
+      },
+      { extends: true, test: { name: "isolated", include: MOCKING } },
     ],
   },
 });
