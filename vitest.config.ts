@@ -4,14 +4,17 @@ import { defineConfig } from "vitest/config";
 import { linguiMacroBabel } from "./scripts/lingui-babel";
 
 /**
- * The test files that replace a module (`vi.mock`, `vi.doMock`): they run isolated, each with
- * fresh modules. A mock cannot reach a module another file in the worker has already imported,
- * nor be undone for the next file. Found by reading the files, so a new one needs no list.
+ * The test files that need a process of their own, each with fresh modules:
+ * - those that replace a module (`vi.mock`, `vi.doMock`): a mock cannot reach a module another
+ *   file in the worker has already imported, nor be undone for the next file;
+ * - those that listen to the process itself (`process.on`, e.g. for unhandled rejections while a
+ *   private Postgres restarts): in a shared worker they also hear what earlier files left running.
+ * Found by reading the files, so a new one needs no list.
  */
-const MOCKING = readdirSync("src", { recursive: true, withFileTypes: true })
+const ISOLATED = readdirSync("src", { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith(".test.ts"))
   .map((e) => path.relative(".", path.join(e.parentPath, e.name)))
-  .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, "utf8")))
+  .filter((file) => /\bvi\.(mock|doMock)\(|\bprocess\.on\(/.test(readFileSync(file, "utf8")))
   .sort();
 
 /**
@@ -40,9 +43,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "shared", include: ["src/**/*.test.ts"], exclude: MOCKING, isolate: false },
+        test: { name: "shared", include: ["src/**/*.test.ts"], exclude: ISOLATED, isolate: false },
       },
-      { extends: true, test: { name: "isolated", include: MOCKING } },
+      { extends: true, test: { name: "isolated", include: ISOLATED } },
     ],
   },
 });
