@@ -64,8 +64,6 @@ if (adminUrl) {
   await withAdmin(async (client) => {
     await sweepStale(client);
     await client.query(`create database "${dbName}"`);
-    // Thrown away afterwards: its commits need not wait for the disk (docs/decisions/0029-the-suite-on-a-slower-machine.md).
-    await client.query(`alter database "${dbName}" set synchronous_commit = off`);
   });
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;

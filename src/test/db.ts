@@ -241,9 +241,6 @@ async function createPostgresTestDatabase(baseUrl: string, opts: { blank?: boole
       if ((err as { code?: string }).code !== "3D000") throw err;
       templateReady = undefined;
       await admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(await ensureTemplate(baseUrl))}`);
-      // A test database need not survive a crash: its commits do not wait for the disk
-      // (docs/decisions/0029-the-suite-on-a-slower-machine.md).
-      await admin.query(`ALTER DATABASE ${quoteIdent(name)} SET synchronous_commit = off`);
     } finally {
       await admin.end();
     }
