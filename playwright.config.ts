@@ -68,12 +68,21 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "front-door", testMatch: /front-door\.spec\.ts/, use: { browserName: "chromium" } },
+    {
+      // The first admin and applicant (front-door's "joining the club", serial), beside tests
+      // that change no count, so the second browser is not idle while the chain runs: the other
+      // front-door tests (fullyParallel) and the byte budgets.
+      name: "front-door",
+      testMatch: [/front-door\.spec\.ts/, /budgets\.spec\.ts/],
+      fullyParallel: true,
+      use: { browserName: "chromium" },
+    },
     {
       // Counts that any other test may change: the admin inbox's pending count, and a member's
       // requests badge (which every matching request raises; a consultation request that matches
       // no service reaches every consultant), and the landing page's active PDF and video (the
-      // content spec activates them for a while; fixes.spec expects none).
+      // content spec activates them for a while; fixes.spec expects none). The diamond spec changes
+      // none of them and fills the time a browser would wait for the longest of these files.
       name: "knowledge",
       testMatch: [
         /knowledge\.spec\.ts/,
@@ -81,6 +90,7 @@ export default defineConfig({
         /posts\.spec\.ts/,
         /consultancy\.spec\.ts/,
         /content\.spec\.ts/,
+        /diamond\.spec\.ts/,
       ],
       dependencies: ["front-door"],
       use: { browserName: "chromium" },
@@ -89,11 +99,13 @@ export default defineConfig({
       name: "chromium",
       testIgnore: [
         /front-door\.spec\.ts/,
+        /budgets\.spec\.ts/,
         /knowledge\.spec\.ts/,
         /requests\.spec\.ts/,
         /\/posts\.spec\.ts/,
         /consultancy\.spec\.ts/,
         /content\.spec\.ts/,
+        /diamond\.spec\.ts/,
       ],
       dependencies: ["knowledge"],
       fullyParallel: true,
