@@ -16,6 +16,7 @@ import {
   expect,
   type LoginSpec,
   login,
+  networkQuiet,
   newPerson,
   openLanding,
   type Someone,
@@ -90,7 +91,7 @@ async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
 async function settled(page: Page): Promise<void> {
   await expect(page.locator("h1, h2").first()).toBeVisible({ timeout: 60_000 });
   await expect(page.locator("[aria-busy='true']")).toHaveCount(0, { timeout: 60_000 });
-  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => {});
+  await networkQuiet(page);
   await page.evaluate(() => document.fonts.ready);
   await transitionsDone(page);
 }

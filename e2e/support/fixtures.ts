@@ -55,6 +55,44 @@ export class ConsoleWatch {
   }
 }
 
+/** What each watched page has on the wire: requests under way, and when that last changed (ms). */
+const network = new WeakMap<Page, { open: number; changed: number }>();
+
+/**
+ * Counts `page`'s requests under way (the `page` and `browserOf` fixtures watch every page). The
+ * subscriptions' WebSocket is not a request that ends, so it is not counted.
+ */
+function watchNetwork(page: Page): void {
+  const state = { open: 0, changed: Date.now() };
+  network.set(page, state);
+  page.on("request", () => {
+    state.open++;
+    state.changed = Date.now();
+  });
+  const ended = () => {
+    state.open = Math.max(0, state.open - 1);
+    state.changed = Date.now();
+  };
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+}
+
+/**
+ * Resolves once `page` has had no request under way for `quietMs` (100 ms; Playwright's
+ * `networkidle` waits 500 ms after every page load, most of a second per axe check or screenshot),
+ * or after `timeout` ms in any case: a playing video or a long poll keeps a request open.
+ */
+export async function networkQuiet(page: Page, { quietMs = 100, timeout = 5_000 } = {}): Promise<void> {
+  const state = network.get(page);
+  if (!state) throw new Error("networkQuiet: this page is not watched (open it with the page or browserOf fixture)");
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const quietFor = Date.now() - state.changed;
+    if (state.open === 0 && quietFor >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, state.open === 0 ? quietMs - quietFor : 20));
+  }
+}
+
 /** Someone signed in without a browser (`someone`): their account and their API session. */
 export interface Someone extends Account {
   /** Calls a tRPC mutation as this person; resolves to its result's data. */
@@ -78,6 +116,7 @@ export const test = base.extend<{
   },
   page: async ({ page, consoleWatch }, use) => {
     consoleWatch.attach(page);
+    watchNetwork(page);
     await use(page);
   },
   browserOf: async ({ browser, consoleWatch }, use) => {
@@ -87,6 +126,7 @@ export const test = base.extend<{
       contexts.push(context);
       const page = await context.newPage();
       consoleWatch.attach(page);
+      watchNetwork(page);
       return page;
     });
     for (const context of contexts) await context.close();
@@ -195,7 +235,7 @@ export async function snap(page: Page, name: string): Promise<void> {
   // Let fonts, images and Mantine's transitions settle so the picture is what a person sees.
   await page.evaluate(() => document.fonts.ready);
   // At most 3 s: a playing video or a long poll would otherwise hold it for the whole timeout.
-  await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => {});
+  await networkQuiet(page, { timeout: 3_000 });
   // Move the pointer out of the way so no hover tooltip covers the picture.
   await page.mouse.move(0, 0);
   await page.evaluate(() => window.scrollTo(0, 0));
