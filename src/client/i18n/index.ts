@@ -64,26 +64,68 @@ export function intlLocale(locale: string): string {
   return locale === "fa" ? "fa-IR" : "en-US";
 }
 
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.DisplayNames | Intl.Collator;
+const formatters = new Map<string, Formatter>();
+
+/**
+ * The formatter `make` builds for `kind`, `locale` and `options`, made once and kept: constructing
+ * an `Intl` object loads the locale's data and costs far more than using it (a dashboard formats
+ * dozens of numbers and dates per render; a language picker names a hundred languages).
+ */
+function kept<T extends Formatter>(kind: string, locale: string, options: object | undefined, make: () => T): T {
+  const key = `${kind} ${locale} ${JSON.stringify(options ?? {})}`;
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** The kept `Intl.NumberFormat` of the app locale `locale` ("en" or "fa", through `intlLocale`) and `options`. */
+export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return kept("number", locale, options, () => new Intl.NumberFormat(intlLocale(locale), options));
+}
+
+/** The kept `Intl.DateTimeFormat` of the app locale `locale` and `options`. */
+export function dateTimeFormat(locale: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return kept("date", locale, options, () => new Intl.DateTimeFormat(intlLocale(locale), options));
+}
+
+/** The kept `Intl.RelativeTimeFormat` of the app locale `locale` and `options`. */
+export function relativeTimeFormat(locale: string, options?: Intl.RelativeTimeFormatOptions): Intl.RelativeTimeFormat {
+  return kept("relative", locale, options, () => new Intl.RelativeTimeFormat(intlLocale(locale), options));
+}
+
+/** The kept `Intl.DisplayNames` of `type` (currency, language, …) in the language `locale` ("en", "fa"). */
+export function displayNames(locale: string, type: Intl.DisplayNamesType): Intl.DisplayNames {
+  return kept("names", locale, { type }, () => new Intl.DisplayNames([locale], { type }));
+}
+
+/** The kept `Intl.Collator` that sorts names in `locale` ("fa" sorts Persian names, anything else English). */
+export function collator(locale: string): Intl.Collator {
+  const tag = locale === "fa" ? "fa" : "en";
+  return kept("collator", tag, undefined, () => new Intl.Collator(tag));
+}
+
 /** Formats a date with its time in the active locale, e.g. "Nov 22, 2026, 3:04 PM". */
 export function formatDateTime(value: Date | string, locale = i18n.locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(value),
-  );
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
 }
 
 export function formatDate(value: Date | string, locale = i18n.locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium" }).format(new Date(value));
+  return dateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(value));
 }
 
 /** An ISO calendar date ("2026-05-01") in the active language, without shifting by time zone. */
 export function formatCalendarDate(isoDate: string, locale = i18n.locale): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeZone: "UTC" }).format(d);
+  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(d);
 }
 
 export function formatNumber(value: number, locale = i18n.locale): string {
-  return new Intl.NumberFormat(intlLocale(locale)).format(value);
+  return numberFormat(locale).format(value);
 }
 
 /** Between the items of a list in running text: ", " ("، " in Persian). */

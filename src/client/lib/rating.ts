@@ -4,13 +4,11 @@
  */
 import { i18n } from "@lingui/core";
 import { plural } from "@lingui/core/macro";
-import { factSeparator, intlLocale } from "../i18n";
+import { factSeparator, numberFormat } from "../i18n";
 
 /** The average with exactly one decimal: 2 → "2.0", 2.666 → "2.7" ("۲٫۰" in Persian). */
 export function formatRatingValue(average: number, locale = i18n.locale): string {
-  return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    average,
-  );
+  return numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);
 }
 
 /**

@@ -13,6 +13,7 @@ import { useMemo } from "react";
 import { foldForSearch } from "../../common/search";
 import { SECTORS, type SectorCode } from "../../common/sectors";
 import type { AppRouter } from "../../server/trpc/router";
+import { collator } from "../i18n";
 import { useTRPC } from "../trpc";
 
 type ReferenceOutputs = inferRouterOutputs<AppRouter>["reference"];
@@ -20,11 +21,6 @@ type ReferenceOutputs = inferRouterOutputs<AppRouter>["reference"];
 export type CountryRow = ReferenceOutputs["countries"][number];
 /** A product as `reference.products` returns it. */
 export type ProductRow = ReferenceOutputs["products"][number];
-
-/** Collation of names in `locale` ("fa" sorts Persian names, anything else English). */
-function collatorFor(locale: string): Intl.Collator {
-  return new Intl.Collator(locale === "fa" ? "fa" : "en");
-}
 
 /**
  * Mantine `filter` over options whose search text lives in `keys` (by value; already folded),
@@ -75,14 +71,14 @@ export interface CountryLists {
 /** Countries with their name in `locale`, sorted by that name, with lookups and a filter. Pure. */
 export function buildCountryLists(rows: readonly CountryRow[], locale: string): CountryLists {
   const fa = locale === "fa";
-  const collator = collatorFor(locale);
+  const names = collator(locale);
   const items: CountryOption[] = rows
     .map((c) => ({
       code: c.code,
       name: fa ? c.nameFa : c.nameEn,
       key: foldForSearch(`${c.nameEn} ${c.nameFa} ${c.code} ${c.alsoKnownAs}`),
     }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+    .sort((a, b) => names.compare(a.name, b.name));
   const byCode = new Map(items.map((c) => [c.code, c]));
   return {
     items,
@@ -114,8 +110,8 @@ export function countrySubsetOptions(
   codes: readonly string[],
   locale: string,
 ): ComboboxItem[] {
-  const collator = collatorFor(locale);
-  return codes.map((code) => ({ value: code, label: nameOf(code) })).sort((a, b) => collator.compare(a.label, b.label));
+  const names = collator(locale);
+  return codes.map((code) => ({ value: code, label: nameOf(code) })).sort((a, b) => names.compare(a.label, b.label));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +131,7 @@ export interface ProductOption {
 /** Products with name, description and ISIC label in `locale`, sorted by name. Pure. */
 export function buildProductLists(rows: readonly ProductRow[], locale: string) {
   const fa = locale === "fa";
-  const collator = collatorFor(locale);
+  const names = collator(locale);
   const items: ProductOption[] = rows
     .map((p) => ({
       id: p.id,
@@ -145,7 +141,7 @@ export function buildProductLists(rows: readonly ProductRow[], locale: string) {
       sector: p.sector,
       key: foldForSearch(`${p.nameEn} ${p.nameFa} ${p.descriptionEn} ${p.descriptionFa} ${p.isicCode}`),
     }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+    .sort((a, b) => names.compare(a.name, b.name));
   const byId = new Map(items.map((p) => [p.id, p]));
   const data: ComboboxItem<number>[] = items.map((p) => ({ value: p.id, label: p.name }));
   const filter = keyedFilter(new Map(items.map((p) => [p.id, p.key])));

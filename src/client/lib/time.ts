@@ -3,7 +3,7 @@
  * `Intl.RelativeTimeFormat`, and a clock hook that keeps such texts true.
  */
 import { useEffect, useState } from "react";
-import { formatDate, intlLocale } from "../i18n";
+import { formatDate, relativeTimeFormat } from "../i18n";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -28,10 +28,9 @@ export function formatRelativeTime(value: Date | string, locale: string, options
   const now = options.now ?? Date.now();
   const diff = new Date(value).getTime() - now;
   const abs = Math.abs(diff);
-  const tag = intlLocale(locale);
-  if (abs < MINUTE) return new Intl.RelativeTimeFormat(tag, { numeric: "auto" }).format(0, "second");
+  if (abs < MINUTE) return relativeTimeFormat(locale, { numeric: "auto" }).format(0, "second");
   if (options.dateFrom !== undefined && abs >= options.dateFrom) return formatDate(value, locale);
-  const rtf = new Intl.RelativeTimeFormat(tag, { numeric: "always" });
+  const rtf = relativeTimeFormat(locale, { numeric: "always" });
   if (abs < HOUR) return rtf.format(Math.trunc(diff / MINUTE), "minute");
   if (abs < DAY) return rtf.format(Math.trunc(diff / HOUR), "hour");
   if (abs < MONTH) return rtf.format(Math.trunc(diff / DAY), "day");

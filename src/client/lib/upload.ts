@@ -8,7 +8,7 @@ import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Msg } from "../../common/messages";
 import { checkFileName, UPLOAD_RULES, type UploadPurpose } from "../../common/uploads";
-import { intlLocale } from "../i18n";
+import { numberFormat } from "../i18n";
 import { translateServerText } from "../i18n/serverMessages";
 
 /** A stored upload as the server describes it. */
@@ -168,7 +168,7 @@ export function formatFileSize(bytes: number, locale = i18n.locale): string {
   // Below 1 KB a tenth of a kilobyte reads better than "125 byte".
   const [value, unit] =
     bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : [Math.max(bytes / 1024, 0.1), "kilobyte"];
-  return new Intl.NumberFormat(intlLocale(locale), {
+  return numberFormat(locale, {
     style: "unit",
     unit,
     // Persian spells the unit ("۵ مگابایت") as every other Persian text does; "MB" in English.

@@ -19,7 +19,7 @@ import { defaultRange, rangeProblem } from "../../../common/analytics";
 import { type Activity, POST_AREAS, type PostArea, type Tier } from "../../../common/constants";
 import type { AppRouter } from "../../../server/trpc/router";
 import { DateField } from "../../components/DateField";
-import { factSeparator, formatCalendarDate, formatNumber, intlLocale } from "../../i18n";
+import { dateTimeFormat, factSeparator, formatCalendarDate, formatNumber, numberFormat } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
 import { ACTIVITY_LABELS, TIER_LABELS } from "../../lib/labels";
 import { useCountryOptions } from "../../lib/reference";
@@ -86,20 +86,16 @@ export function AnalyticsPage() {
 
   const num = (v: CsvValue) => (typeof v === "number" ? formatNumber(v, locale) : "—");
   const percent = (v: CsvValue) =>
-    typeof v === "number"
-      ? new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 1 }).format(v)
-      : "—";
+    typeof v === "number" ? numberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(v) : "—";
   const hours = (v: CsvValue) => {
     if (typeof v !== "number") return "—";
-    const digits = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 1 });
+    const digits = numberFormat(locale, { maximumFractionDigits: 1 });
     if (v >= 1) return t`${digits.format(v)} h`;
     return t`${digits.format(Math.round(v * 60))} min`;
   };
   const weekText = (v: CsvValue) => formatCalendarDate(String(v), locale);
   const weekTick = (iso: string) =>
-    new Intl.DateTimeFormat(intlLocale(locale), { month: "short", day: "numeric", timeZone: "UTC" }).format(
-      new Date(`${iso}T00:00:00Z`),
-    );
+    dateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
   const weekColumn = { key: "week", label: t`Week of`, format: weekText };
   const label = (d: MessageDescriptor) => i18n._(d);
   const allZero = (rows: Record<string, unknown>[], keys: string[]) => rows.every((r) => keys.every((k) => !r[k]));

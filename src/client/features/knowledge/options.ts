@@ -8,15 +8,15 @@ import { msg } from "@lingui/core/macro";
 import type { ComboboxItem } from "@mantine/core";
 import { useMemo } from "react";
 import { EVENT_TYPES, KNOWLEDGE_COUNTRIES, PRODUCT_CATEGORY_CODES, type ShareType } from "../../../common/knowledge";
-import { intlLocale } from "../../i18n";
+import { collator } from "../../i18n";
 import { EVENT_TYPE_LABELS, PRODUCT_CATEGORY_LABELS } from "../../lib/labels";
 import { countrySubsetOptions, useCountryOptions } from "../../lib/reference";
 
 /** Product categories sorted by their label in the active language. */
 export function productCategoryOptions(i18n: I18n): ComboboxItem[] {
-  const collator = new Intl.Collator(intlLocale(i18n.locale));
+  const names = collator(i18n.locale);
   return PRODUCT_CATEGORY_CODES.map((code) => ({ value: code, label: i18n._(PRODUCT_CATEGORY_LABELS[code]) })).sort(
-    (a, b) => collator.compare(a.label, b.label),
+    (a, b) => names.compare(a.label, b.label),
   );
 }
 

@@ -27,7 +27,7 @@ import {
 import type { ReactNode } from "react";
 import type { CURRENCIES } from "../../../common/posts";
 import { UserText } from "../../components/UserText";
-import { formatCalendarDate, formatNumber, intlLocale, listSeparator } from "../../i18n";
+import { formatCalendarDate, formatNumber, listSeparator, numberFormat } from "../../i18n";
 import {
   CONSULTATION_TYPE_LABELS,
   EMPLOYMENT_TYPE_LABELS,
@@ -74,7 +74,7 @@ export function priceText(
   if ((min ?? null) === null && (max ?? null) === null) return null;
   const format = (n: number) =>
     currency
-      ? new Intl.NumberFormat(intlLocale(locale), {
+      ? numberFormat(locale, {
           style: "currency",
           currency,
           // Whole amounts without ".00".

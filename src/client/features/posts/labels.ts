@@ -15,6 +15,7 @@ import type {
   PostForm,
   WORKPLACES,
 } from "../../../common/posts";
+import { displayNames } from "../../i18n";
 
 /** Service areas as the dashboard names them. */
 export const AREA_LABELS: Record<PostArea, MessageDescriptor> = {
@@ -101,10 +102,10 @@ export const INFORMATION_KIND_LABELS: Record<(typeof INFORMATION_KINDS)[number],
 
 /** A currency's name in the UI language (`Intl.DisplayNames`), e.g. "US Dollar". */
 export function currencyName(code: (typeof CURRENCIES)[number], locale: string): string {
-  return new Intl.DisplayNames([locale], { type: "currency" }).of(code) ?? code;
+  return displayNames(locale, "currency").of(code) ?? code;
 }
 
 /** A language's name in the UI language (`Intl.DisplayNames`), e.g. "Persian". */
 export function languageName(code: string, locale: string): string {
-  return new Intl.DisplayNames([locale], { type: "language" }).of(code) ?? code;
+  return displayNames(locale, "language").of(code) ?? code;
 }

@@ -39,7 +39,7 @@ import type { ActivitySelections } from "../../../common/profile";
 import type { SectorCode } from "../../../common/sectors";
 import { FileUpload } from "../../components/FileUpload";
 import { LoadError } from "../../components/LoadError";
-import { intlLocale } from "../../i18n";
+import { numberFormat } from "../../i18n";
 import { translateServerText } from "../../i18n/serverMessages";
 import { applyServerErrors, firstError, focusFirstInvalid } from "../../lib/form";
 import { COMPLETION_ITEM_LABELS } from "../../lib/labels";
@@ -144,7 +144,7 @@ function ProfileSettingsForm({ profile }: { profile: OwnProfile }) {
   const v = form.values;
   const completion = liveCompletion(v, profile.email);
   const dirty = form.isDirty();
-  const percent = (n: number) => new Intl.NumberFormat(intlLocale(i18n.locale), { style: "percent" }).format(n / 100);
+  const percent = (n: number) => numberFormat(i18n.locale, { style: "percent" }).format(n / 100);
 
   const setSectors = useStable((next: SectorCode[]) => form.setFieldValue("industrialSectors", next));
   const setCountries = useStable((next: string[]) => form.setFieldValue("targetCountries", next));

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Box, Container, Group, Image, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { intlLocale } from "../../../i18n";
+import { dateTimeFormat } from "../../../i18n";
 
 /** Footer of the public pages: name and tagline, useful links, copyright. */
 export function LandingFooter() {
   const { i18n, t } = useLingui();
-  const year = new Intl.DateTimeFormat(intlLocale(i18n.locale), { year: "numeric" }).format(new Date());
+  const year = dateTimeFormat(i18n.locale, { year: "numeric" }).format(new Date());
   return (
     <Box component="footer" py="xl" style={{ borderBlockStart: "1px solid var(--mantine-color-default-border)" }}>
       <Container size="lg">
